@@ -1,0 +1,491 @@
+"""Melds: sets and runs with wild cards, their readings, and their generation.
+
+A meld (*gioco* in Italian, *jogo* in Portuguese) is a multiset of cards: a
+**set** (*tris*, *trinca*) of one rank or a **run** (*scala*, *sequência*) of one
+suit.  RULES.md: "A meld is a set of cards: a card laid as a natural 2 may later
+stand as the wild, and the reverse, whenever some reading of the whole meld is
+legal."  So the engine stores only the cards of a meld and recomputes its
+:class:`Reading` (kind, order, which card acts as the wild, burraco class) with
+:meth:`MeldRules.read`, keeping the reading that scores best; among equal
+readings a natural 2 stays natural and a free wild stands at the high end of a
+run (``7C 8C 9C 2C``), or the low end where the high end is closed (``2H QS KS
+AS``).  A wild laid earlier thus moves within its meld and never goes back to
+hand.
+
+A burraco (*canastra* / *canasta*; *cerrado* once closed at seven cards in the
+brazilian dialect) is a meld of seven or more cards; :data:`LABELS` names its
+classes as the record format does.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Dict, List, Optional, Sequence, Set, Tuple
+
+from .cards import IS_WILD, JOKER, NUM_KINDS, WILDS, TWOS
+
+SET = "set"
+RUN = "run"
+
+CLEAN, SEMI_CLEAN, DIRTY, ROYAL, WILD, TWOS_LABEL = (
+    "clean", "semi-clean", "dirty", "royal", "wild", "twos")
+LABELS = (CLEAN, SEMI_CLEAN, DIRTY, ROYAL, WILD, TWOS_LABEL)
+"""The burraco classes of the record format."""
+
+BURRACO_SIZE = 7
+"""A burraco has at least this many cards."""
+
+
+class Reading:
+    """One legal reading of a meld's cards.
+
+    ``kind`` is ``"set"`` or ``"run"`` (melds of wilds only are sets);
+    ``order`` the cards in reading order (a run from low to high with the wild at
+    the place it stands for, a set with its natural cards first and the wild
+    last); ``wilds`` how many cards act as wild; ``suit`` the run's suit or -1;
+    ``rank`` the set's rank (0 for wilds only); ``label`` the burraco class or
+    None; ``bonus`` its points; ``low``/``high`` the run's first and last
+    positions (see :attr:`MeldRules.pos_rank`).
+    """
+
+    __slots__ = ("kind", "order", "wilds", "suit", "rank", "label", "bonus", "low", "high",
+                 "all_wild")
+
+    def __init__(self, kind, order, wilds, suit, rank, label, bonus, low=-1, high=-1,
+                 all_wild=False):
+        self.kind = kind
+        self.order = order
+        self.wilds = wilds
+        self.suit = suit
+        self.rank = rank
+        self.label = label
+        self.bonus = bonus
+        self.low = low
+        self.high = high
+        self.all_wild = all_wild
+
+    @property
+    def is_burraco(self) -> bool:
+        """True when the meld holds seven cards or more."""
+        return self.label is not None
+
+    @property
+    def is_clean(self) -> bool:
+        """True for a clean (or royal) burraco: no card acts as a wild."""
+        return self.label in (CLEAN, ROYAL)
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        from .cards import format_cards
+        return f"Reading({self.kind}, {' '.join(format_cards(self.order))}, {self.label})"
+
+
+class MeldRules:
+    """The meld rules of one :class:`~burraco.variants.Variant`, compiled for speed.
+
+    ``pos_rank[k]`` is the rank at run position ``k``: ``A 2 3 .. K A`` (14
+    positions), or ``A 3 4 .. K A`` (13) where runs skip the 2.
+    """
+
+    def __init__(self, variant) -> None:
+        v = variant
+        self.variant = v
+        a, b, ace, two, joker = v.values
+        val = []
+        for c in range(NUM_KINDS):
+            if c == JOKER:
+                val.append(joker)
+            else:
+                r = c % 13 + 1
+                val.append(ace if r == 1 else two if r == 2 else a if r <= 7 else b)
+        self.value = tuple(val)
+        if v.runs_skip_two:
+            self.pos_rank = (1,) + tuple(range(3, 14)) + (1,)
+        else:
+            self.pos_rank = tuple(range(1, 14)) + (1,)
+        self.npos = len(self.pos_rank)
+        self.maxlen = self.npos if v.ace_to_ace else self.npos - 1
+        self.cap = v.meld_closes_at or 10 ** 6
+        if v.meld_closes_at:
+            self.maxlen = min(self.maxlen, v.meld_closes_at)
+        # natural card at each position of each suit's run (-1: none can stand there)
+        self.natural_at = []
+        for s in range(4):
+            row = []
+            for r in self.pos_rank:
+                if r == 2 and not v.natural_twos:
+                    row.append(-1)
+                else:
+                    row.append(s * 13 + r - 1)
+            self.natural_at.append(tuple(row))
+        self.sets = v.sets
+        self.set_ranks = None if v.set_ranks is None else frozenset(v.set_ranks)
+        self.all_wild = v.all_wild_melds
+        self._cache: Dict[Tuple[int, ...], Optional[Reading]] = {}
+        self._why: Dict[Tuple[int, ...], str] = {}
+
+    # ------------------------------------------------------------------ reading
+    def read(self, cards: Tuple[int, ...]) -> Optional[Reading]:
+        """The best legal reading of ``cards`` (a sorted tuple), or None if illegal."""
+        try:
+            return self._cache[cards]
+        except KeyError:
+            pass
+        r = self._read(cards)
+        if len(self._cache) > 200000:
+            self._cache.clear()
+        self._cache[cards] = r
+        return r
+
+    def why_not(self, cards: Tuple[int, ...]) -> str:
+        """Why ``cards`` is no legal meld: a sentence that names the rule broken."""
+        if self.read(cards) is not None:
+            return "it is a legal meld"
+        return self._explain(cards)
+
+    def _explain(self, cards) -> str:
+        n = len(cards)
+        v = self.variant
+        if n < 3:
+            return "a meld needs at least three cards"
+        if n > self.cap:
+            return f"a meld may not hold more than {self.cap} cards (it closes at {self.cap})"
+        wild = [c for c in cards if IS_WILD[c]]
+        nat = [c for c in cards if not IS_WILD[c]]
+        if not nat:
+            if not self.all_wild:
+                return "a meld of wild cards only is not allowed (sets of 2s or jokers)"
+            return "a meld of wild cards only needs three to seven wilds"
+        ranks = {c % 13 for c in nat}
+        suits = {c // 13 for c in nat}
+        if len(ranks) == 1:
+            r = nat[0] % 13 + 1
+            if not self.sets:
+                return "sets (cards of one rank) are not allowed in this variant"
+            if self.set_ranks is not None and r not in self.set_ranks:
+                return "sets are allowed only of ranks " + ", ".join(
+                    "A" if x == 1 else str(x) for x in sorted(self.set_ranks))
+            if len(wild) > 1:
+                return "a meld may hold at most one wild card (joker or 2)"
+        if len(suits) > 1 and len(ranks) > 1:
+            return "a run must be of one suit and a set of one rank"
+        if len(wild) > 1 and not (v.natural_twos and len(wild) == 2):
+            return "a meld may hold at most one wild card (joker or 2)"
+        if len(ranks) < len(nat) and len(ranks) > 1:
+            return "a run may not repeat a card"
+        return ("the cards do not make a run without gaps (one wild may fill one gap; "
+                "aces are low or high, never both, and runs do not wrap around)")
+
+    def _label(self, n: int, wilds: int, clean7: bool, royal: int, aces: bool):
+        """The burraco class and bonus of a meld of ``n`` cards with ``wilds`` acting."""
+        v = self.variant
+        if n < BURRACO_SIZE:
+            return None, 0
+        if wilds == 0:
+            if royal == 14 and v.ace_to_ace_bonus:
+                return ROYAL, v.ace_to_ace_bonus
+            if royal >= 13 and v.royal_bonus:
+                return ROYAL, v.royal_bonus
+            if aces and v.clean_aces_bonus:
+                return CLEAN, v.clean_aces_bonus
+            return CLEAN, v.clean_bonus
+        if clean7 and v.semi_clean_bonus:
+            return SEMI_CLEAN, v.semi_clean_bonus
+        if aces and v.dirty_aces_bonus:
+            return DIRTY, v.dirty_aces_bonus
+        return DIRTY, v.dirty_bonus
+
+    def _read(self, cards: Tuple[int, ...]) -> Optional[Reading]:
+        n = len(cards)
+        if n < 3 or n > self.cap:
+            return None
+        nat = [c for c in cards if not IS_WILD[c]]
+        if not nat:
+            if not self.all_wild:
+                return None
+            label = bonus = None
+            if n >= BURRACO_SIZE:
+                if JOKER in cards:
+                    label, bonus = WILD, self.variant.wild_cerrado_bonus
+                else:
+                    label, bonus = TWOS_LABEL, self.variant.twos_cerrado_bonus
+            return Reading(SET, tuple(cards), n, -1, 0, label, bonus or 0, all_wild=True)
+        r0 = nat[0] % 13
+        if all(c % 13 == r0 for c in nat):
+            found = self._read_set(cards, nat)
+            if found is not None or len(nat) > 1:
+                return found
+        return self._read_run(cards, nat)
+
+    def _read_set(self, cards, nat) -> Optional[Reading]:
+        if not self.sets:
+            return None
+        rank = nat[0] % 13 + 1
+        if self.set_ranks is not None and rank not in self.set_ranks:
+            return None
+        w = len(cards) - len(nat)
+        if w > 1:
+            return None
+        label, bonus = self._label(len(cards), w, len(nat) >= BURRACO_SIZE, 0, rank == 1)
+        order = tuple(nat) + tuple(c for c in cards if IS_WILD[c])
+        return Reading(SET, order, w, -1, rank, label, bonus)
+
+    def _read_run(self, cards, nat) -> Optional[Reading]:
+        s = nat[0] // 13
+        if any(c // 13 != s for c in nat):
+            return None
+        two_s = s * 13 + 1
+        natural_twos = self.natural_at[s][1] == two_s and self.pos_rank[1] == 2
+        suited_twos = cards.count(two_s) if natural_twos else 0
+        other_wilds = [c for c in cards if IS_WILD[c] and not (natural_twos and c == two_s)]
+        npos = self.npos
+        last = npos - 1
+        idx_of_rank = {}
+        for k, r in enumerate(self.pos_rank[:-1]):
+            idx_of_rank[r] = k
+        fixed = []
+        aces = 0
+        for c in nat:
+            r = c % 13 + 1
+            if r == 1:
+                aces += 1
+            else:
+                fixed.append(idx_of_rank[r])
+        if len(set(fixed)) != len(fixed):
+            return None
+        if aces > 2 or (aces == 2 and not self.variant.ace_to_ace):
+            return None
+        ace_opts = [()] if aces == 0 else [(0,), (last,)] if aces == 1 else [(0, last)]
+        two_opts = [0, 1] if suited_twos else [0]
+        best = None
+        best_key = None
+        for ap in ace_opts:
+            for t in two_opts:
+                pos = fixed + list(ap)
+                if t:
+                    pos.append(1)
+                if len(set(pos)) != len(pos):
+                    continue
+                w = len(other_wilds) + suited_twos - t
+                if w > 1:
+                    continue
+                lo, hi = min(pos), max(pos)
+                span = hi - lo + 1
+                gaps = span - len(pos)
+                if gaps > w:
+                    continue
+                wild_at = -1
+                high_pref = 1
+                if gaps == 1:
+                    occupied = set(pos)
+                    wild_at = next(k for k in range(lo, hi + 1) if k not in occupied)
+                    length = span
+                elif w == 1:
+                    length = span + 1
+                    if hi + 1 <= last and length <= self.maxlen:
+                        wild_at = hi + 1
+                    elif lo - 1 >= 0 and length <= self.maxlen:
+                        wild_at = lo - 1
+                        high_pref = 0
+                    else:
+                        continue
+                else:
+                    length = span
+                if length > self.maxlen or length < 3:
+                    continue
+                low = min(lo, wild_at) if wild_at >= 0 else lo
+                high = max(hi, wild_at)
+                # seven consecutive natural positions (semi-clean)
+                occ = sorted(pos)
+                run = longest = 1
+                for x, y in zip(occ, occ[1:]):
+                    run = run + 1 if y == x + 1 else 1
+                    longest = max(longest, run)
+                royal = (high - low + 1) if w == 0 else 0
+                if royal and royal < 13:
+                    royal = 0
+                label, bonus = self._label(length, w, longest >= BURRACO_SIZE, royal, False)
+                key = (bonus, t, high_pref)
+                if best_key is None or key > best_key:
+                    best_key = key
+                    slots = {}
+                    for c in nat:
+                        r = c % 13 + 1
+                        if r != 1:
+                            slots[idx_of_rank[r]] = c
+                    for k in ap:
+                        slots[k] = s * 13
+                    if t:
+                        slots[1] = two_s
+                    wl = other_wilds + [two_s] * (suited_twos - t)
+                    if wild_at >= 0:
+                        slots[wild_at] = wl[0]
+                    order = tuple(slots[k] for k in range(low, high + 1))
+                    best = Reading(RUN, order, w, s, 0, label, bonus, low, high)
+        return best
+
+    # --------------------------------------------------------------- generation
+    def _emit(self, cand: List[int], cnt: Sequence[int], out: Set[Tuple[int, ...]]) -> None:
+        cand.sort()
+        prev = -1
+        k = 0
+        for c in cand:
+            if c == prev:
+                k += 1
+                if k > cnt[c]:
+                    return
+            else:
+                prev = c
+                k = 1
+        out.add(tuple(cand))
+
+    def gen_runs(self, cnt: Sequence[int], suit: int, out: Set[Tuple[int, ...]],
+                 i_max: int = 99, j_min: int = -1) -> None:
+        """Add to ``out`` every run of ``suit`` that the counts ``cnt`` can make
+        (whose first position is at most ``i_max`` and last at least ``j_min``)."""
+        nat = self.natural_at[suit]
+        npos = self.npos
+        have = [nat[k] >= 0 and cnt[nat[k]] > 0 for k in range(npos)]
+        wilds = [w for w in WILDS if cnt[w]]
+        maxlen = self.maxlen
+        emit = self._emit
+        for i in range(min(npos, i_max + 1)):
+            missing = 0
+            mpos = -1
+            for j in range(i, min(npos, i + maxlen)):
+                if not have[j]:
+                    missing += 1
+                    if missing > 1:
+                        break
+                    mpos = j
+                if j - i < 2 or j < j_min:
+                    continue
+                if missing == 0:
+                    base = [nat[k] for k in range(i, j + 1)]
+                    emit(base[:], cnt, out)
+                    if wilds:
+                        for p in range(j - i + 1):
+                            rest = base[:p] + base[p + 1:]
+                            for w in wilds:
+                                emit(rest + [w], cnt, out)
+                elif wilds:
+                    base = [nat[k] for k in range(i, j + 1) if k != mpos]
+                    for w in wilds:
+                        emit(base + [w], cnt, out)
+
+    def gen_sets(self, cnt: Sequence[int], out: Set[Tuple[int, ...]]) -> None:
+        """Add to ``out`` every set (and meld of wilds only) ``cnt`` can make."""
+        cap = self.cap
+        wilds = [w for w in WILDS if cnt[w]]
+        if self.sets:
+            for r in range(1, 14):
+                if r == 2 or (self.set_ranks is not None and r not in self.set_ranks):
+                    continue
+                ids = [s * 13 + r - 1 for s in range(4)]
+                ns = [cnt[c] for c in ids]
+                if sum(ns) < 2:
+                    continue
+                for combo in product(*[range(x + 1) for x in ns]):
+                    k = sum(combo)
+                    if k < 2 or k > cap:
+                        continue
+                    base = []
+                    for c, m in zip(ids, combo):
+                        base.extend([c] * m)
+                    if k >= 3:
+                        out.add(tuple(base))
+                    if k + 1 <= cap:
+                        for w in wilds:
+                            out.add(tuple(sorted(base + [w])))
+        if self.all_wild and len(wilds) > 0:
+            ws = list(WILDS)
+            ws.sort()
+            ns = [cnt[w] for w in ws]
+            if sum(ns) >= 3:
+                for combo in product(*[range(x + 1) for x in ns]):
+                    k = sum(combo)
+                    if 3 <= k <= cap:
+                        base = []
+                        for c, m in zip(ws, combo):
+                            base.extend([c] * m)
+                        out.add(tuple(base))
+
+    def gen_melds(self, cnt: Sequence[int]) -> Set[Tuple[int, ...]]:
+        """Every distinct meld (a sorted tuple) that the hand counts ``cnt`` can lay."""
+        out: Set[Tuple[int, ...]] = set()
+        self.gen_sets(cnt, out)
+        for s in range(4):
+            self.gen_runs(cnt, s, out)
+        return out
+
+    def gen_adds(self, cnt: Sequence[int], meld: Tuple[int, ...],
+                 reading: Reading) -> List[Tuple[int, ...]]:
+        """Every distinct multiset of hand cards (counts ``cnt``) that may join ``meld``."""
+        cap = self.cap
+        n = len(meld)
+        if n >= cap:
+            return []
+        out: List[Tuple[int, ...]] = []
+        if reading.kind == SET:
+            wild_opts: List[Tuple[int, ...]] = [()]
+            if reading.all_wild:
+                ws = sorted(WILDS)
+                for combo in product(*[range(cnt[w] + 1) for w in ws]):
+                    k = sum(combo)
+                    if 0 < k <= cap - n:
+                        add = []
+                        for c, m in zip(ws, combo):
+                            add.extend([c] * m)
+                        out.append(tuple(add))
+                return out
+            if reading.wilds == 0:
+                wild_opts += [(w,) for w in WILDS if cnt[w]]
+            r = reading.rank
+            ids = [s * 13 + r - 1 for s in range(4)]
+            for combo in product(*[range(cnt[c] + 1) for c in ids]):
+                base = []
+                for c, m in zip(ids, combo):
+                    base.extend([c] * m)
+                for wo in wild_opts:
+                    add = base + list(wo)
+                    if add and n + len(add) <= cap:
+                        out.append(tuple(sorted(add)))
+            return out
+        # runs: every run of the pool (hand + meld) that contains the meld
+        pool = list(cnt)
+        for c in meld:
+            pool[c] += 1
+        fixed = [k for k in range(reading.low, reading.high + 1)
+                 if not IS_WILD[reading.order[k - reading.low]]
+                 and reading.order[k - reading.low] % 13 != 0]
+        i_max = min(fixed) if fixed else 99
+        j_min = max(fixed) if fixed else -1
+        cands: Set[Tuple[int, ...]] = set()
+        self.gen_runs(pool, reading.suit, cands, i_max, j_min)
+        mc = [0] * NUM_KINDS
+        for c in meld:
+            mc[c] += 1
+        for cand in cands:
+            if len(cand) <= n:
+                continue
+            need = mc[:]
+            add = []
+            for c in cand:
+                if need[c]:
+                    need[c] -= 1
+                else:
+                    add.append(c)
+            if len(add) == len(cand) - n:
+                out.append(tuple(add))
+        return out
+
+
+def meld_value(rules: MeldRules, cards: Sequence[int]) -> int:
+    """The points of the cards of a meld (without any burraco bonus)."""
+    v = rules.value
+    return sum(v[c] for c in cards)
+
+
+__all__ = [
+    "SET", "RUN", "LABELS", "CLEAN", "SEMI_CLEAN", "DIRTY", "ROYAL", "WILD", "TWOS_LABEL",
+    "BURRACO_SIZE", "Reading", "MeldRules", "meld_value", "TWOS",
+]

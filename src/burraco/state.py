@@ -1,0 +1,1048 @@
+"""The state of one hand (*smazzata* in Italian, *mão* in Portuguese), its moves and views.
+
+A :class:`GameState` is dealt from a seeded shuffle (:meth:`GameState.new`) or
+from an explicit deal (:meth:`GameState.from_deal`).  Each turn has two phases:
+``draw`` (draw from the stock, or pick up the discard pile) and ``play`` (lay
+melds, add to the side's melds, and end the turn with a discard).  Every move
+is a :class:`Move`; :meth:`GameState.legal_moves` lists each distinct legal
+move of the current phase, :meth:`GameState.is_legal` checks one, and
+:meth:`GameState.play` makes it, or raises :class:`IllegalMove` naming the
+rule broken and leaving the state exactly as it was.
+
+Taking a reserve packet (*pozzetto*, *morto*) is not a move: it happens when
+the hand empties, directly (melding out, where the variant allows it) or
+indirectly (discarding the last card).  A player reads the game through
+:meth:`GameState.view`, which hides what that seat may not see.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+
+from .cards import (IS_WILD, JOKER, NUM_KINDS, deck, format_card, format_cards)
+from .melds import Reading
+from .variants import (END_TWO_LEFT, PILE_OPEN, PILE_PAIR, PILE_TOP, Variant, parse_variant)
+
+DRAW = "draw"
+REDRAW = "redraw"
+PICKUP = "pickup"
+MELD = "meld"
+ADD = "add"
+DISCARD = "discard"
+ACTIONS = (DRAW, REDRAW, PICKUP, MELD, ADD, DISCARD)
+"""Every move's action, as the record format names them."""
+
+PHASE_DRAW = "draw"
+PHASE_PLAY = "play"
+PHASE_OVER = "over"
+
+IN_PROGRESS = "in-progress"
+CLOSED = "closed"
+STOCK_EXHAUSTED = "stock-exhausted"
+TIME_OUT = "time-out"
+
+
+class Move(NamedTuple):
+    """One move: ``action`` (see :data:`ACTIONS`), ``cards`` (a sorted tuple of
+    card ints: the meld, the addition, the discarded card, or the hand cards laid
+    with the pile's top card) and ``meld`` (the side's meld number, or -1)."""
+
+    action: str
+    cards: Tuple[int, ...] = ()
+    meld: int = -1
+
+    @classmethod
+    def draw(cls) -> "Move":
+        """Draw the stock's next card."""
+        return cls(DRAW)
+
+    @classmethod
+    def redraw(cls) -> "Move":
+        """Throw back the first drawn card of the hand and draw the next (brazilian)."""
+        return cls(REDRAW)
+
+    @classmethod
+    def pickup(cls, cards: Sequence[int] = (), meld: int = -1) -> "Move":
+        """Take the discard pile (closed piles: with ``cards`` or onto ``meld``)."""
+        return cls(PICKUP, tuple(sorted(cards)), meld)
+
+    @classmethod
+    def lay(cls, cards: Sequence[int]) -> "Move":
+        """Lay a new meld of ``cards``."""
+        return cls(MELD, tuple(sorted(cards)))
+
+    @classmethod
+    def add(cls, meld: int, cards: Sequence[int]) -> "Move":
+        """Add ``cards`` to the side's meld number ``meld``."""
+        return cls(ADD, tuple(sorted(cards)), meld)
+
+    @classmethod
+    def discard(cls, card: int) -> "Move":
+        """Discard ``card``, ending the turn."""
+        return cls(DISCARD, (card,))
+
+    @property
+    def card(self) -> int:
+        """The discarded card of a discard move."""
+        return self.cards[0]
+
+    def to_record(self, player: int) -> dict:
+        """This move as a record entry (RECORD.md) made by seat ``player``."""
+        d: dict = {"player": player, "action": self.action}
+        if self.action == DISCARD:
+            d["card"] = format_card(self.cards[0])
+        elif self.action in (MELD, ADD) or (self.action == PICKUP and self.cards):
+            if self.action == ADD:
+                d["meld"] = self.meld
+            d["cards"] = format_cards(self.cards)
+        if self.action == PICKUP and self.meld >= 0:
+            d["meld"] = self.meld
+        return d
+
+    def __str__(self) -> str:
+        if self.action == DISCARD:
+            return f"discard {format_card(self.cards[0])}"
+        if self.action == ADD:
+            return f"add {' '.join(format_cards(self.cards))} to meld {self.meld}"
+        if self.action == MELD:
+            return f"meld {' '.join(format_cards(self.cards))}"
+        if self.action == PICKUP:
+            extra = ""
+            if self.cards:
+                extra = " with " + " ".join(format_cards(self.cards))
+            if self.meld >= 0:
+                extra += f" onto meld {self.meld}"
+            return "pickup" + extra
+        return self.action
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse.  ``rule`` names the rule broken (a RULES.md row)."""
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class DealError(ValueError):
+    """A deal that does not fit the variant: wrong sizes, or cards missing or extra."""
+
+    def __init__(self, message: str, field: str = "deal") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def sides_for(players: int) -> List[int]:
+    """The side of each seat at the start of a hand: ``i % 2`` at 2 and 4
+    players (RECORD.md), ``i % 3`` at 6 (partners every third seat, seed 000),
+    and everyone alone at 3 and 5 players until the first packet is taken."""
+    if players in (2, 4):
+        return [i % 2 for i in range(players)]
+    if players == 6:
+        return [i % 3 for i in range(players)]
+    return list(range(players))
+
+
+def _check_deck(variant: Variant, players: int, parts: Dict[str, Sequence[int]]) -> None:
+    want = [0] * NUM_KINDS
+    for c in deck(variant.decks_for(players), variant.jokers_per_deck * variant.decks_for(players)):
+        want[c] += 1
+    have = [0] * NUM_KINDS
+    for cards in parts.values():
+        for c in cards:
+            have[c] += 1
+    if have != want:
+        missing = []
+        extra = []
+        for c in range(NUM_KINDS):
+            if have[c] < want[c]:
+                missing += [format_card(c)] * (want[c] - have[c])
+            elif have[c] > want[c]:
+                extra += [format_card(c)] * (have[c] - want[c])
+        msg = "the deal does not add up to the deck"
+        if missing:
+            msg += f"; missing: {' '.join(missing)}"
+        if extra:
+            msg += f"; extra: {' '.join(extra)}"
+        raise DealError(msg, "deal")
+
+
+class GameState:
+    """One hand of Burraco: cards, melds, turn and phase.  See the module docstring."""
+
+    __slots__ = (
+        "variant", "rules", "players", "side_of", "nsides", "hands", "hand_n", "stock",
+        "packets", "pile", "melds", "readings", "packet_taken", "turn", "phase",
+        "redraw_ok", "first_draw_done", "ban", "must_meld", "status", "closed_by",
+        "known", "history", "deal", "first", "turns", "packets_taken_by", "laps_left",
+        "pile_taken_turn", "drawn",
+    )
+
+    # ---------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, variant: "Variant | str", players: int = 4, seed: Optional[int] = None,
+            first: int = 0, rng: Optional[random.Random] = None) -> "GameState":
+        """Deal a new hand from a shuffle seeded with ``seed`` (or drawn from ``rng``)."""
+        v = parse_variant(variant)
+        v.check_players(players)
+        r = rng if rng is not None else random.Random(seed)
+        cards = deck(v.decks_for(players), v.jokers_per_deck * v.decks_for(players))
+        r.shuffle(cards)
+        hs = v.hand_size
+        hands = [cards[i * hs:(i + 1) * hs] for i in range(players)]
+        pos = players * hs
+        packets = []
+        for size in v.packet_sizes(players):
+            packets.append(cards[pos:pos + size])
+            pos += size
+        discard = []
+        if v.first_discard_up:
+            discard = [cards[pos]]
+            pos += 1
+        stock = cards[pos:]
+        return cls.from_deal(v, players, first, hands, packets, stock, discard)
+
+    @classmethod
+    def from_deal(cls, variant: "Variant | str", players: int, first: int,
+                  hands: Sequence[Sequence[int]], packets: Sequence[Sequence[int]],
+                  stock: Sequence[int], discard: Sequence[int] = ()) -> "GameState":
+        """A hand from an explicit deal: ``stock`` with its next card first,
+        ``discard`` with its top card last, ``packets`` in the order they are taken.
+        Raises :class:`DealError` naming the field that does not fit."""
+        v = parse_variant(variant)
+        v.check_players(players)
+        if not 0 <= first < players:
+            raise DealError(f"first must be a seat from 0 to {players - 1}, not {first}", "first")
+        if len(hands) != players:
+            raise DealError(f"the deal has {len(hands)} hands for {players} players",
+                            "deal.hands")
+        allowed = (v.hand_size,) + v.other_hand_sizes
+        for i, h in enumerate(hands):
+            if len(h) not in allowed or len(h) != len(hands[0]):
+                raise DealError(
+                    f"hand {i} has {len(h)} cards; {v.name} deals "
+                    f"{' or '.join(map(str, allowed))} cards to every player", f"deal.hands[{i}]")
+        sizes = v.packet_sizes(players)
+        if len(packets) != len(sizes):
+            raise DealError(f"the deal has {len(packets)} packets; {v.name} at {players} "
+                            f"players has {len(sizes)}", "deal.packets")
+        for i, (p, size) in enumerate(zip(packets, sizes)):
+            if len(p) != size:
+                raise DealError(f"packet {i} has {len(p)} cards, not {size}",
+                                f"deal.packets[{i}]")
+        _check_deck(v, players, {"hands": [c for h in hands for c in h],
+                                 "packets": [c for p in packets for c in p],
+                                 "stock": list(stock), "discard": list(discard)})
+        s = cls.__new__(cls)
+        s.variant = v
+        s.rules = v.rules
+        s.players = players
+        s.side_of = sides_for(players)
+        s.nsides = max(s.side_of) + 1
+        s.hands = []
+        for h in hands:
+            cnt = [0] * NUM_KINDS
+            for c in h:
+                cnt[c] += 1
+            s.hands.append(cnt)
+        s.hand_n = [len(h) for h in hands]
+        s.stock = list(reversed(stock))
+        s.packets = [list(p) for p in packets]
+        s.pile = list(discard)
+        owners = players if v.melds_per == "player" else s.nsides
+        s.melds = [[] for _ in range(owners)]
+        s.readings = [[] for _ in range(owners)]
+        s.packet_taken = [False] * (players if v.packet_per == "player" else s.nsides)
+        s.packets_taken_by = []
+        s.turn = first
+        s.first = first
+        s.phase = PHASE_DRAW
+        s.redraw_ok = False
+        s.first_draw_done = False
+        s.ban = -1
+        s.must_meld = False
+        s.status = IN_PROGRESS
+        s.closed_by = None
+        s.known = [[0] * NUM_KINDS for _ in range(players)]
+        s.history = []
+        s.deal = {"hands": [list(h) for h in hands], "packets": [list(p) for p in packets],
+                  "stock": list(stock), "discard": list(discard)}
+        s.turns = 0
+        s.laps_left = -1
+        s.pile_taken_turn = False
+        s.drawn = -1
+        return s
+
+    def copy(self) -> "GameState":
+        """An independent copy (cheap: melds are immutable tuples and shared)."""
+        s = GameState.__new__(GameState)
+        s.variant = self.variant
+        s.rules = self.rules
+        s.players = self.players
+        s.side_of = self.side_of[:]
+        s.nsides = self.nsides
+        s.hands = [h[:] for h in self.hands]
+        s.hand_n = self.hand_n[:]
+        s.stock = self.stock[:]
+        s.packets = [p[:] for p in self.packets]
+        s.pile = self.pile[:]
+        s.melds = [m[:] for m in self.melds]
+        s.readings = [r[:] for r in self.readings]
+        s.packet_taken = self.packet_taken[:]
+        s.packets_taken_by = self.packets_taken_by[:]
+        s.turn = self.turn
+        s.first = self.first
+        s.phase = self.phase
+        s.redraw_ok = self.redraw_ok
+        s.first_draw_done = self.first_draw_done
+        s.ban = self.ban
+        s.must_meld = self.must_meld
+        s.status = self.status
+        s.closed_by = self.closed_by
+        s.known = [k[:] for k in self.known]
+        s.history = self.history[:]
+        s.deal = self.deal
+        s.turns = self.turns
+        s.laps_left = self.laps_left
+        s.pile_taken_turn = self.pile_taken_turn
+        s.drawn = self.drawn
+        return s
+
+    __copy__ = copy
+
+    # ---------------------------------------------------------------- queries
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended (closed, stock exhausted or timed out)."""
+        return self.phase == PHASE_OVER
+
+    def owner(self, seat: int) -> int:
+        """The index of the meld list that ``seat`` plays on (its side, or itself)."""
+        return seat if self.variant.melds_per == "player" else self.side_of[seat]
+
+    def _pk(self, seat: int) -> int:
+        return seat if self.variant.packet_per == "player" else self.side_of[seat]
+
+    def hand(self, seat: int) -> List[int]:
+        """The sorted cards in ``seat``'s hand."""
+        out: List[int] = []
+        for c, n in enumerate(self.hands[seat]):
+            if n:
+                out.extend([c] * n)
+        return out
+
+    def side_players(self, side: int) -> List[int]:
+        """The seats of ``side``."""
+        return [p for p in range(self.players) if self.side_of[p] == side]
+
+    def meld_cards(self, owner: int) -> List[Tuple[int, ...]]:
+        """The melds of ``owner`` (a side) as sorted card tuples, in the order laid."""
+        return list(self.melds[owner])
+
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self.stock)
+
+    # ------------------------------------------------------------ rule helpers
+    def _has_burraco(self, readings: Sequence[Reading]) -> bool:
+        for r in readings:
+            if r.label is not None:
+                return True
+        return False
+
+    def _packet_available(self, seat: int, readings: Sequence[Reading]) -> bool:
+        if not self.packets or self.packet_taken[self._pk(seat)]:
+            return False
+        if self.players in self.variant.reserve_needs_burraco_at and not self._has_burraco(readings):
+            return False
+        return True
+
+    def _can_close(self, seat: int, readings: Sequence[Reading]) -> bool:
+        """Whether ``seat``'s side meets the closing conditions with ``readings``."""
+        if self.packets and not self.packet_taken[self._pk(seat)]:
+            return False
+        v = self.variant
+        ok = False
+        for r in readings:
+            if r.label is not None:
+                if not v.close_needs_clean or r.label in ("clean", "royal"):
+                    ok = True
+            if r.all_wild and r.label is None and v.open_wild_penalty:
+                return False
+        return ok
+
+    def _close_rule(self) -> str:
+        v = self.variant
+        need = "a clean burraco" if v.close_needs_clean else "a burraco"
+        if v.meld_closes_at:
+            need = "a cerrado (a meld closed at seven) and no open meld of wilds only"
+        return f"to close the side needs the reserve taken (if one was left) and {need}"
+
+    def _ends_ok(self, seat: int, cnt: Sequence[int], n: int,
+                 readings: Sequence[Reading]) -> Optional[str]:
+        """None if ``seat`` can still end its turn holding ``cnt`` (``n`` cards)
+        with its side's melds read as ``readings``; else why not (no dead ends)."""
+        ban = self.ban
+        if n >= 2:
+            if ban < 0 or cnt[ban] < n:
+                return None
+            return ("no dead ends: it would leave only the card just picked up from a "
+                    "one-card pile, which may not be thrown straight back")
+        v = self.variant
+        if n == 1:
+            c = next(i for i in range(NUM_KINDS) if cnt[i])
+            if c == ban:
+                return ("no dead ends: it would leave only the card just picked up from a "
+                        "one-card pile, which may not be thrown straight back")
+            if v.reserve_indirect and self._packet_available(seat, readings):
+                return None
+            if not self._can_close(seat, readings):
+                return ("no dead ends: the last card could not be discarded, because "
+                        + self._close_rule())
+            if IS_WILD[c] and not v.closing_discard_wild:
+                return ("no dead ends: the last card is a wild card, and the closing "
+                        "discard may not be a wild card")
+            return None
+        if v.reserve_direct and self._packet_available(seat, readings):
+            return None
+        if v.close_discard == "optional" and self._can_close(seat, readings):
+            return None
+        if self.packets and not self.packet_taken[self._pk(seat)] and not v.reserve_direct:
+            return ("no dead ends: the hand may not be emptied by melding, since the "
+                    "reserve may not be taken directly in this variant; keep a card to discard")
+        if v.close_discard == "required" and self._can_close(seat, readings):
+            return ("no dead ends: closing needs a final discard, so keep a card to discard")
+        return "no dead ends: the hand may not be emptied, because " + self._close_rule()
+
+    # ---------------------------------------------------------------- checking
+    def _hand_minus(self, seat: int, cards: Sequence[int], what: str) -> List[int]:
+        cnt = self.hands[seat][:]
+        for c in cards:
+            if not 0 <= c < NUM_KINDS:
+                raise IllegalMove(f"{what}: {c!r} is not a card", "card notation")
+            if cnt[c] == 0:
+                raise IllegalMove(f"{what}: {format_card(c)} is not in the hand of player "
+                                  f"{self.turn}", "cards played come from the hand")
+            cnt[c] -= 1
+        return cnt
+
+    def _meld_reading(self, cards: Tuple[int, ...]) -> Reading:
+        r = self.rules.read(cards)
+        if r is None:
+            raise IllegalMove(f"illegal meld {' '.join(format_cards(cards))}: "
+                              + self.rules.why_not(cards), "melds")
+        return r
+
+    def _check(self, move: Move):
+        """Raise :class:`IllegalMove` unless ``move`` is legal; return what applying needs."""
+        if self.phase == PHASE_OVER:
+            raise IllegalMove(f"the hand is over ({self.status}): no more moves", "end of hand")
+        a = move.action
+        seat = self.turn
+        v = self.variant
+        if a not in ACTIONS:
+            raise IllegalMove(f"unknown action {a!r}", "record actions")
+        if self.phase == PHASE_DRAW:
+            if a == DRAW:
+                if move.cards or move.meld >= 0:
+                    raise IllegalMove("draw takes no cards", "draw")
+                if not self.stock and not (v.reserve_refills_stock and self.packets):
+                    raise IllegalMove("the stock is empty", "stock")
+                return None
+            if a == PICKUP:
+                return self._check_pickup(move, seat)
+            raise IllegalMove(f"{a}: player {seat} must first draw from the stock or pick up "
+                              "the discard pile", "turn: draw first")
+        # play phase
+        if a in (DRAW, PICKUP):
+            raise IllegalMove(f"{a}: player {seat} has already drawn this turn",
+                              "turn: one draw a turn")
+        if a == REDRAW:
+            if not v.starter_redraw:
+                raise IllegalMove("redraw: this variant has no redraw", "first turn")
+            if not self.redraw_ok:
+                raise IllegalMove("redraw is allowed only right after the hand's first draw",
+                                  "first turn: the starter's redraw")
+            if not self.stock and not (v.reserve_refills_stock and self.packets):
+                raise IllegalMove("redraw: the stock is empty", "stock")
+            return None
+        owner = self.owner(seat)
+        if a == MELD:
+            cards = move.cards
+            cnt = self._hand_minus(seat, cards, "meld")
+            r = self._meld_reading(cards)
+            readings = self.readings[owner] + [r]
+            why = self._ends_ok(seat, cnt, self.hand_n[seat] - len(cards), readings)
+            if why:
+                raise IllegalMove(f"meld {' '.join(format_cards(cards))}: {why}", "no dead ends")
+            return cnt, r
+        if a == ADD:
+            i = move.meld
+            melds = self.melds[owner]
+            if not 0 <= i < len(melds):
+                raise IllegalMove(f"add: the side has no meld number {i} (it has {len(melds)})",
+                                  "add to the side's melds")
+            if not move.cards:
+                raise IllegalMove("add: no cards given", "add")
+            if len(melds[i]) >= self.rules.cap:
+                raise IllegalMove(f"add: meld {i} is closed (cerrado) at {self.rules.cap} cards "
+                                  "and left the table", "meld closes at seven")
+            cnt = self._hand_minus(seat, move.cards, "add")
+            new = tuple(sorted(melds[i] + move.cards))
+            r = self.rules.read(new)
+            if r is None:
+                raise IllegalMove(
+                    f"add {' '.join(format_cards(move.cards))} to meld {i} "
+                    f"({' '.join(format_cards(self.readings[owner][i].order))}): "
+                    + self.rules.why_not(new), "melds")
+            readings = self.readings[owner][:]
+            readings[i] = r
+            why = self._ends_ok(seat, cnt, self.hand_n[seat] - len(move.cards), readings)
+            if why:
+                raise IllegalMove(f"add {' '.join(format_cards(move.cards))}: {why}",
+                                  "no dead ends")
+            return cnt, new, r
+        if a == DISCARD:
+            if len(move.cards) != 1:
+                raise IllegalMove("discard takes exactly one card", "discard")
+            c = move.cards[0]
+            if not 0 <= c < NUM_KINDS or self.hands[seat][c] == 0:
+                name = format_card(c) if 0 <= c < NUM_KINDS else repr(c)
+                raise IllegalMove(f"discard: {name} is not in the hand of player {seat}",
+                                  "cards played come from the hand")
+            if self.must_meld:
+                raise IllegalMove("discard: whoever takes the discard pile must meld or add "
+                                  "with it in the same turn first", "international pickup")
+            if c == self.ban:
+                raise IllegalMove(f"discard: {format_card(c)} was just picked up as a one-card "
+                                  "pile and may not be thrown straight back (nor its twin)",
+                                  "one-card pile thrown back")
+            if self.hand_n[seat] == 1:
+                readings = self.readings[owner]
+                if v.reserve_indirect and self._packet_available(seat, readings):
+                    return "packet"
+                if not self._can_close(seat, readings):
+                    raise IllegalMove("discard: the last card may not be discarded when closing "
+                                      "is not allowed: " + self._close_rule(),
+                                      "last card may not be discarded")
+                if IS_WILD[c] and not v.closing_discard_wild:
+                    raise IllegalMove("discard: the closing discard may not be a wild card",
+                                      "closing needs a final discard, not a wild")
+                return "close"
+            return None
+        raise IllegalMove(f"{a} is not a move of the play phase", "turn")
+
+    def _check_pickup(self, move: Move, seat: int):
+        v = self.variant
+        if not self.pile:
+            raise IllegalMove("pickup: the discard pile is empty", "discard pile")
+        top = self.pile[-1]
+        if IS_WILD[top] and not v.wild_top_takeable:
+            raise IllegalMove(f"pickup: a wild card ({format_card(top)}) on top of the discard "
+                              "pile can never be taken", "wild on top of the discard pile")
+        owner = self.owner(seat)
+        rest = self.pile[:-1]
+        if v.pile == PILE_OPEN:
+            if move.cards or move.meld >= 0:
+                raise IllegalMove("pickup: the discard pile is open; take it without cards",
+                                  "taking the discard pile")
+            if v.pickup_must_meld:
+                t = self.copy()
+                t._apply_pickup_open(seat)
+                if not t._any_meld_or_add():
+                    raise IllegalMove("pickup: whoever takes the discard pile must meld or add "
+                                      "in the same turn, and no meld or addition would be "
+                                      "possible", "international pickup")
+            return None
+        # closed piles: the top card goes down at once
+        if v.pile == PILE_PAIR:
+            if move.meld >= 0 or len(move.cards) != 2:
+                raise IllegalMove("pickup: the pile is closed; take it with a natural pair "
+                                  "matching the top card (exactly two cards)",
+                                  "taking the discard pile: matching pair")
+            if any(IS_WILD[c] for c in move.cards):
+                raise IllegalMove("pickup: the matching pair must be natural cards, not wilds",
+                                  "taking the discard pile: matching pair")
+        if move.meld >= 0:
+            if move.cards:
+                raise IllegalMove("pickup: give either hand cards or a meld, not both",
+                                  "taking the discard pile")
+            melds = self.melds[owner]
+            i = move.meld
+            if not 0 <= i < len(melds):
+                raise IllegalMove(f"pickup: the side has no meld number {i}",
+                                  "taking the discard pile")
+            if len(melds[i]) >= self.rules.cap:
+                raise IllegalMove(f"pickup: meld {i} is closed (cerrado)", "meld closes at seven")
+            new = tuple(sorted(melds[i] + (top,)))
+            r = self.rules.read(new)
+            if r is None:
+                raise IllegalMove(f"pickup: the top card {format_card(top)} cannot join meld {i}: "
+                                  + self.rules.why_not(new), "taking the discard pile: closed")
+            cnt = self.hands[seat][:]
+            readings = self.readings[owner][:]
+            readings[i] = r
+        else:
+            if not move.cards:
+                raise IllegalMove(f"pickup: the pile is closed; the top card "
+                                  f"{format_card(top)} must go down at once, with hand cards "
+                                  "or onto a meld", "taking the discard pile: closed")
+            cnt = self._hand_minus(seat, move.cards, "pickup")
+            new = tuple(sorted(move.cards + (top,)))
+            r = self.rules.read(new)
+            if r is None:
+                raise IllegalMove(f"pickup: {' '.join(format_cards(new))} is no legal meld: "
+                                  + self.rules.why_not(new), "taking the discard pile: closed")
+            if v.pile == PILE_PAIR and r.wilds:
+                raise IllegalMove("pickup: the pair and the top card must make a meld without "
+                                  "wilds", "taking the discard pile: matching pair")
+            readings = self.readings[owner] + [r]
+        for c in rest:
+            cnt[c] += 1
+        n = sum(cnt)
+        why = self._ends_ok(seat, cnt, n, readings)
+        if why:
+            raise IllegalMove("pickup: " + why, "no dead ends")
+        return cnt, new, r
+
+    def is_legal(self, move: Move) -> bool:
+        """True if ``move`` is legal now (without listing every move)."""
+        try:
+            self._check(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMove` (naming the rule) unless ``move`` is legal now."""
+        self._check(move)
+
+    # ---------------------------------------------------------------- applying
+    def play(self, move: Move) -> None:
+        """Make ``move``, or raise :class:`IllegalMove` and change nothing."""
+        info = self._check(move)
+        seat = self.turn
+        self.history.append((seat, move))
+        a = move.action
+        if a == DRAW:
+            self._draw(seat)
+            self.phase = PHASE_PLAY
+            if self.variant.starter_redraw and not self.first_draw_done:
+                self.redraw_ok = True
+            self.first_draw_done = True
+        elif a == REDRAW:
+            c = self.drawn
+            self.hands[seat][c] -= 1
+            self.hand_n[seat] -= 1
+            self.pile.append(c)
+            self._draw(seat)
+            self.redraw_ok = False
+        elif a == PICKUP:
+            self.redraw_ok = False
+            if self.variant.pile == PILE_OPEN:
+                self._apply_pickup_open(seat)
+            else:
+                cnt, new, r = info
+                owner = self.owner(seat)
+                top = self.pile.pop()
+                for c in move.cards:
+                    self._forget(seat, c)
+                for c in self.pile:
+                    self.known[seat][c] += 1
+                self.pile = []
+                self.hands[seat] = cnt
+                self.hand_n[seat] = sum(cnt)
+                if move.meld >= 0:
+                    self.melds[owner][move.meld] = new
+                    self.readings[owner][move.meld] = r
+                else:
+                    self.melds[owner].append(new)
+                    self.readings[owner].append(r)
+                self.phase = PHASE_PLAY
+                self.pile_taken_turn = True
+                self._after_lay(seat)
+        elif a == MELD:
+            cnt, r = info
+            owner = self.owner(seat)
+            for c in move.cards:
+                self._forget(seat, c)
+            self.hands[seat] = cnt
+            self.hand_n[seat] -= len(move.cards)
+            self.melds[owner].append(move.cards)
+            self.readings[owner].append(r)
+            self.must_meld = False
+            self.redraw_ok = False
+            self._after_lay(seat)
+        elif a == ADD:
+            cnt, new, r = info
+            owner = self.owner(seat)
+            for c in move.cards:
+                self._forget(seat, c)
+            self.hands[seat] = cnt
+            self.hand_n[seat] -= len(move.cards)
+            self.melds[owner][move.meld] = new
+            self.readings[owner][move.meld] = r
+            self.must_meld = False
+            self.redraw_ok = False
+            self._after_lay(seat)
+        elif a == DISCARD:
+            c = move.cards[0]
+            self._forget(seat, c)
+            self.hands[seat][c] -= 1
+            self.hand_n[seat] -= 1
+            self.pile.append(c)
+            if info == "packet":
+                self._take_packet(seat)
+            elif info == "close":
+                self._end(CLOSED, seat)
+                return
+            self._end_turn()
+
+    def _forget(self, seat: int, c: int) -> None:
+        k = self.known[seat]
+        if k[c]:
+            k[c] -= 1
+
+    def _draw(self, seat: int) -> None:
+        if not self.stock:
+            p = self.packets.pop(0)
+            self.stock = list(reversed(p))
+        c = self.stock.pop()
+        self.hands[seat][c] += 1
+        self.hand_n[seat] += 1
+        self.drawn = c
+
+    def _apply_pickup_open(self, seat: int) -> None:
+        pile = self.pile
+        h = self.hands[seat]
+        k = self.known[seat]
+        for c in pile:
+            h[c] += 1
+            k[c] += 1
+        self.hand_n[seat] += len(pile)
+        if len(pile) == 1 and not self.variant.throw_back_single:
+            self.ban = pile[0]
+        self.pile = []
+        self.phase = PHASE_PLAY
+        self.pile_taken_turn = True
+        if self.variant.pickup_must_meld:
+            self.must_meld = True
+
+    def _take_packet(self, seat: int) -> None:
+        p = self.packets.pop(0)
+        h = self.hands[seat]
+        for c in p:
+            h[c] += 1
+        self.hand_n[seat] += len(p)
+        self.packet_taken[self._pk(seat)] = True
+        self.packets_taken_by.append(seat)
+
+    def _after_lay(self, seat: int) -> None:
+        """After cards went down: an empty hand takes a packet directly, or closes."""
+        if self.hand_n[seat]:
+            return
+        owner = self.owner(seat)
+        readings = self.readings[owner]
+        if self.variant.reserve_direct and self._packet_available(seat, readings):
+            self._take_packet(seat)
+        else:  # the checks allow an empty hand only where closing without a discard may
+            self._end(CLOSED, seat)
+
+    def _end_turn(self) -> None:
+        v = self.variant
+        if self.laps_left > 0:
+            self.laps_left -= 1
+            if self.laps_left == 0:
+                self._end(TIME_OUT, None)
+                return
+        if v.stock_end == END_TWO_LEFT:
+            if len(self.stock) <= 2:
+                self._end(STOCK_EXHAUSTED, None)
+                return
+        elif not self.stock and not (v.reserve_refills_stock and self.packets):
+            self._end(STOCK_EXHAUSTED, None)
+            return
+        self.turn = (self.turn + 1) % self.players
+        self.turns += 1
+        self.phase = PHASE_DRAW
+        self.ban = -1
+        self.must_meld = False
+        self.redraw_ok = False
+        self.pile_taken_turn = False
+
+    def _end(self, status: str, closer: Optional[int]) -> None:
+        self.status = status
+        self.closed_by = closer
+        self.phase = PHASE_OVER
+
+    def call_time(self) -> None:
+        """Tournament time-out (seed 001): the hand goes on for one last lap and
+        then ends with status ``time-out`` unless somebody closes first.  If time
+        is called before the player on turn has drawn, a full lap is played from
+        that player; otherwise the current turn is finished and the lap runs on
+        to the partner of the player due to draw next, included."""
+        if self.phase == PHASE_OVER or self.laps_left >= 0:
+            return
+        n = self.players
+        if self.phase == PHASE_DRAW:
+            self.laps_left = n
+        else:
+            due = (self.turn + 1) % n
+            partner = (due + n // 2) % n if n % 2 == 0 else (due + n - 1) % n
+            self.laps_left = 1 + (partner - self.turn) % n
+
+    # ----------------------------------------------------------- legal moves
+    def _any_meld_or_add(self) -> bool:
+        for m in self.legal_moves():
+            if m.action in (MELD, ADD):
+                return True
+        return False
+
+    def legal_moves(self) -> List[Move]:
+        """Every distinct legal move of the current phase, without duplicates."""
+        if self.phase == PHASE_OVER:
+            return []
+        seat = self.turn
+        v = self.variant
+        moves: List[Move] = []
+        if self.phase == PHASE_DRAW:
+            if self.stock or (v.reserve_refills_stock and self.packets):
+                moves.append(Move(DRAW))
+            if self.pile:
+                moves.extend(self._pickup_moves(seat))
+            return moves
+        if self.redraw_ok and (self.stock or (v.reserve_refills_stock and self.packets)):
+            moves.append(Move(REDRAW))
+        cnt = self.hands[seat]
+        n = self.hand_n[seat]
+        owner = self.owner(seat)
+        readings = self.readings[owner]
+        rules = self.rules
+        ban = self.ban
+        ends_ok = self._ends_ok
+        for cards in rules.gen_melds(cnt):
+            k = len(cards)
+            rest_n = n - k
+            if rest_n >= 2 and (ban < 0 or cnt[ban] - cards.count(ban) < rest_n):
+                moves.append(Move(MELD, cards))
+                continue
+            rest = cnt[:]
+            for c in cards:
+                rest[c] -= 1
+            if ends_ok(seat, rest, rest_n, readings + [rules.read(cards)]) is None:
+                moves.append(Move(MELD, cards))
+        cap = rules.cap
+        for i, (mc, rd) in enumerate(zip(self.melds[owner], readings)):
+            if len(mc) >= cap:
+                continue
+            for add in rules.gen_adds(cnt, mc, rd):
+                k = len(add)
+                rest_n = n - k
+                if rest_n >= 2 and (ban < 0 or cnt[ban] - add.count(ban) < rest_n):
+                    moves.append(Move(ADD, add, i))
+                    continue
+                rest = cnt[:]
+                for c in add:
+                    rest[c] -= 1
+                rs = readings[:]
+                rs[i] = rules.read(tuple(sorted(mc + add)))
+                if ends_ok(seat, rest, rest_n, rs) is None:
+                    moves.append(Move(ADD, add, i))
+        if not self.must_meld:
+            if n >= 2:
+                for c in range(NUM_KINDS):
+                    if cnt[c] and c != ban:
+                        moves.append(Move(DISCARD, (c,)))
+            else:
+                for c in range(NUM_KINDS):
+                    if cnt[c]:
+                        m = Move(DISCARD, (c,))
+                        if self.is_legal(m):
+                            moves.append(m)
+        return moves
+
+    def _pickup_moves(self, seat: int) -> List[Move]:
+        v = self.variant
+        top = self.pile[-1]
+        if IS_WILD[top] and not v.wild_top_takeable:
+            return []
+        if v.pile == PILE_OPEN:
+            m = Move(PICKUP)
+            return [m] if (not v.pickup_must_meld or self.is_legal(m)) else []
+        out = []
+        cnt = self.hands[seat][:]
+        cnt[top] += 1
+        seen = set()
+        for meld in self.rules.gen_melds(cnt):
+            if top not in meld:
+                continue
+            hand_part = list(meld)
+            hand_part.remove(top)
+            hp = tuple(hand_part)
+            if hp in seen:
+                continue
+            seen.add(hp)
+            m = Move(PICKUP, hp)
+            if self.is_legal(m):
+                out.append(m)
+        owner = self.owner(seat)
+        for i in range(len(self.melds[owner])):
+            m = Move(PICKUP, (), i)
+            if self.is_legal(m):
+                out.append(m)
+        return out
+
+    # ---------------------------------------------------------------- scoring
+    def score_breakdown(self) -> List[Dict[str, int]]:
+        """Each side's points for the hand, itemized as RULES.md scores them.
+
+        A hand still in progress is scored as if it stopped there: no closing
+        bonus, and the packet penalty for each side that has not taken one."""
+        v = self.variant
+        val = self.rules.value
+        out = []
+        for side in range(self.nsides):
+            seats = self.side_players(side)
+            owners = sorted({self.owner(p) for p in seats})
+            table = burracos = open_wild = 0
+            for o in owners:
+                for cards, r in zip(self.melds[o], self.readings[o]):
+                    table += sum(val[c] for c in cards)
+                    burracos += r.bonus
+                    if r.all_wild and r.label is None:
+                        open_wild -= v.open_wild_penalty
+            hand = 0
+            for p in seats:
+                h = self.hands[p]
+                hand -= sum(val[c] * h[c] for c in range(NUM_KINDS) if h[c])
+            taken = any(self.packet_taken[self._pk(p)] for p in seats)
+            packet = v.packet_bonus if taken else -v.packet_penalty
+            closing = v.closing_bonus if (self.status == CLOSED and self.closed_by in seats) else 0
+            d = {"table": table, "burracos": burracos, "closing": closing, "packet": packet,
+                 "hand": hand}
+            if v.open_wild_penalty:
+                d["open_wild"] = open_wild
+            out.append(d)
+        return out
+
+    def scores(self) -> List[int]:
+        """Each side's total for the hand (the sum of :meth:`score_breakdown`)."""
+        return [sum(d.values()) for d in self.score_breakdown()]
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int) -> "PlayerView":
+        """What ``seat`` may see, and nothing more (see :class:`PlayerView`)."""
+        return PlayerView(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> "GameState":
+        """A copy in which every card ``seat`` cannot see (other hands, except cards
+        known from picked-up piles; the stock; untaken packets) is dealt again at
+        random, consistent with everything ``seat`` has seen."""
+        s = self.copy()
+        hidden: List[int] = []
+        for p in range(s.players):
+            if p == seat:
+                continue
+            h = s.hands[p]
+            k = s.known[p]
+            for c in range(NUM_KINDS):
+                extra = h[c] - min(k[c], h[c])
+                if extra:
+                    hidden.extend([c] * extra)
+        hidden.extend(s.stock)
+        for pk in s.packets:
+            hidden.extend(pk)
+        rng.shuffle(hidden)
+        pos = 0
+        for p in range(s.players):
+            if p == seat:
+                continue
+            h = s.hands[p]
+            k = s.known[p]
+            new = [min(k[c], h[c]) for c in range(NUM_KINDS)]
+            need = s.hand_n[p] - sum(new)
+            for c in hidden[pos:pos + need]:
+                new[c] += 1
+            pos += need
+            s.hands[p] = new
+        n = len(s.stock)
+        s.stock = hidden[pos:pos + n]
+        pos += n
+        for i, pk in enumerate(s.packets):
+            s.packets[i] = hidden[pos:pos + len(pk)]
+            pos += len(pk)
+        return s
+
+    def __repr__(self) -> str:
+        return (f"<GameState {self.variant.name} {self.players}p turn={self.turn} "
+                f"phase={self.phase} status={self.status}>")
+
+
+class PlayerView:
+    """What one seat may see of a hand: its own cards, the counts of the others,
+    the cards others are known to hold (from piles they picked up), every meld,
+    the discard pile (all of it where the pile is open, the top card where it is
+    closed), stock and packet counts, and the scores so far.  Never the hidden
+    cards of other hands, the stock or the packets."""
+
+    __slots__ = ("seat", "variant", "players", "turn", "phase", "status", "hand",
+                 "hand_counts", "known", "melds", "pile", "pile_count", "stock_count",
+                 "packets_left", "packet_taken", "side_of", "scores", "legal", "closed_by",
+                 "ban", "must_meld", "history")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        v = state.variant
+        self.seat = seat
+        self.variant = v
+        self.players = state.players
+        self.turn = state.turn
+        self.phase = state.phase
+        self.status = state.status
+        self.closed_by = state.closed_by
+        self.hand = state.hand(seat)
+        self.hand_counts = state.hand_n[:]
+        self.known = [[c for c in range(NUM_KINDS) for _ in range(k[c])] if p != seat else []
+                      for p, k in enumerate(state.known)]
+        self.melds = [[r for r in rs] for rs in state.readings]
+        if v.pile == PILE_OPEN:
+            self.pile = state.pile[:]
+        else:
+            self.pile = state.pile[-1:]
+        self.pile_count = len(state.pile)
+        self.stock_count = len(state.stock)
+        self.packets_left = len(state.packets)
+        self.packet_taken = state.packet_taken[:]
+        self.side_of = state.side_of[:]
+        self.scores = state.scores()
+        self.ban = state.ban if state.turn == seat else -1
+        self.must_meld = state.must_meld if state.turn == seat else False
+        self.legal = state.legal_moves() if (state.turn == seat and not state.is_over) else []
+        self.history = [(p, m) for p, m in state.history]
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is to move."""
+        return self.turn == self.seat and self.phase != PHASE_OVER
+
+    def to_dict(self) -> dict:
+        """The view as plain JSON-ready data (cards in notation)."""
+        return {
+            "seat": self.seat, "variant": self.variant.name, "players": self.players,
+            "turn": self.turn, "phase": self.phase, "status": self.status,
+            "hand": format_cards(self.hand), "hand_counts": self.hand_counts,
+            "known": [format_cards(k) for k in self.known],
+            "melds": [[{"cards": format_cards(r.order), "kind": r.kind, "burraco": r.label}
+                       for r in rs] for rs in self.melds],
+            "pile": format_cards(self.pile), "pile_count": self.pile_count,
+            "stock_count": self.stock_count, "packets_left": self.packets_left,
+            "packet_taken": self.packet_taken, "side_of": self.side_of, "scores": self.scores,
+            "legal": [m.to_record(self.seat) for m in self.legal],
+        }
+
+
+__all__ = [
+    "Move", "GameState", "PlayerView", "IllegalMove", "DealError", "ACTIONS", "sides_for",
+    "DRAW", "REDRAW", "PICKUP", "MELD", "ADD", "DISCARD", "IN_PROGRESS", "CLOSED",
+    "STOCK_EXHAUSTED", "TIME_OUT", "PHASE_DRAW", "PHASE_PLAY", "PHASE_OVER", "JOKER",
+]
