@@ -987,9 +987,9 @@ class PlayerView:
     cards of other hands, the stock or the packets."""
 
     __slots__ = ("seat", "variant", "players", "turn", "phase", "status", "hand",
-                 "hand_counts", "known", "melds", "pile", "pile_count", "stock_count",
-                 "packets_left", "packet_taken", "side_of", "scores", "legal", "closed_by",
-                 "ban", "must_meld", "history")
+                 "hand_counts", "known", "melds", "meld_cards", "pile", "pile_count",
+                 "stock_count", "packets_left", "packet_sizes", "packet_taken", "side_of",
+                 "scores", "legal", "closed_by", "ban", "must_meld", "history", "_flags")
 
     def __init__(self, state: GameState, seat: int) -> None:
         v = state.variant
@@ -1005,6 +1005,7 @@ class PlayerView:
         self.known = [[c for c in range(NUM_KINDS) for _ in range(k[c])] if p != seat else []
                       for p, k in enumerate(state.known)]
         self.melds = [[r for r in rs] for rs in state.readings]
+        self.meld_cards = [list(ms) for ms in state.melds]
         if v.pile == PILE_OPEN:
             self.pile = state.pile[:]
         else:
@@ -1012,18 +1013,108 @@ class PlayerView:
         self.pile_count = len(state.pile)
         self.stock_count = len(state.stock)
         self.packets_left = len(state.packets)
+        self.packet_sizes = [len(p) for p in state.packets]
         self.packet_taken = state.packet_taken[:]
         self.side_of = state.side_of[:]
         self.scores = state.scores()
         self.ban = state.ban if state.turn == seat else -1
         self.must_meld = state.must_meld if state.turn == seat else False
         self.legal = state.legal_moves() if (state.turn == seat and not state.is_over) else []
-        self.history = [(p, m) for p, m in state.history]
+        self.history = state.history[:]
+        self._flags = (state.first, state.redraw_ok, state.first_draw_done, state.turns,
+                       state.laps_left, state.pile_taken_turn, state.drawn if state.turn == seat
+                       else -1, state.packets_taken_by[:], state.nsides)
 
     @property
     def my_turn(self) -> bool:
         """True when this seat is to move."""
         return self.turn == self.seat and self.phase != PHASE_OVER
+
+    def determinize(self, rng: random.Random) -> GameState:
+        """A full :class:`GameState` consistent with this view: the cards this seat
+        cannot see (other hands beyond their known cards, the stock, the packets,
+        and the covered part of a closed discard pile) dealt at random from the
+        cards it has not seen.  Search bots play on such states."""
+        v = self.variant
+        n = self.players
+        d = v.decks_for(n)
+        unseen = [0] * NUM_KINDS
+        for c in deck(d, v.jokers_per_deck * d):
+            unseen[c] += 1
+
+        def take(c: int) -> None:
+            unseen[c] -= 1
+
+        for c in self.hand:
+            take(c)
+        for p in range(n):
+            for c in self.known[p]:
+                take(c)
+        for ms in self.meld_cards:
+            for m in ms:
+                for c in m:
+                    take(c)
+        for c in self.pile:
+            take(c)
+        pool = [c for c in range(NUM_KINDS) for _ in range(max(unseen[c], 0))]
+        rng.shuffle(pool)
+        pos = 0
+        s = GameState.__new__(GameState)
+        (first, redraw_ok, first_draw_done, turns, laps_left, pile_taken_turn, drawn,
+         taken_by, nsides) = self._flags
+        s.variant = v
+        s.rules = v.rules
+        s.players = n
+        s.side_of = self.side_of[:]
+        s.nsides = nsides
+        s.hands = []
+        s.known = []
+        for p in range(n):
+            cnt = [0] * NUM_KINDS
+            kn = [0] * NUM_KINDS
+            if p == self.seat:
+                for c in self.hand:
+                    cnt[c] += 1
+            else:
+                for c in self.known[p]:
+                    cnt[c] += 1
+                    kn[c] += 1
+                need = self.hand_counts[p] - len(self.known[p])
+                for c in pool[pos:pos + need]:
+                    cnt[c] += 1
+                pos += need
+            s.hands.append(cnt)
+            s.known.append(kn)
+        s.hand_n = self.hand_counts[:]
+        covered = self.pile_count - len(self.pile)
+        s.pile = pool[pos:pos + covered] + self.pile
+        pos += covered
+        s.packets = []
+        for size in self.packet_sizes:
+            s.packets.append(pool[pos:pos + size])
+            pos += size
+        s.stock = pool[pos:pos + self.stock_count]
+        pos += self.stock_count
+        s.melds = [list(ms) for ms in self.meld_cards]
+        s.readings = [list(rs) for rs in self.melds]
+        s.packet_taken = self.packet_taken[:]
+        s.packets_taken_by = list(taken_by)
+        s.turn = self.turn
+        s.first = first
+        s.phase = self.phase
+        s.redraw_ok = redraw_ok
+        s.first_draw_done = first_draw_done
+        s.ban = self.ban
+        s.must_meld = self.must_meld
+        s.status = self.status
+        s.closed_by = self.closed_by
+        s.history = self.history[:]
+        s.deal = {"hands": [], "packets": [], "stock": [], "discard": []}
+        s.turns = turns
+        s.laps_left = laps_left
+        s.pile_taken_turn = pile_taken_turn
+        s.drawn = drawn
+        return s
 
     def to_dict(self) -> dict:
         """The view as plain JSON-ready data (cards in notation)."""

@@ -1,0 +1,52 @@
+"""Entry point of the ``burraco`` command (``python -m burraco`` too)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import List, Optional
+
+from .. import __version__
+
+COMMANDS = ("replay", "simulate", "variants", "play", "arena")
+"""Command modules of :mod:`burraco.cli`, in the order ``--help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every available command."""
+    parser = argparse.ArgumentParser(
+        prog="burraco",
+        description="Burraco / Buraco in every dialect: play, replay hand records, "
+                    "simulate, and measure bots.",
+    )
+    parser.add_argument("--version", action="version", version=f"burraco {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            mod = importlib.import_module(f"burraco.cli.{name}_cmd")
+        except ModuleNotFoundError as e:
+            if e.name == f"burraco.cli.{name}_cmd":
+                continue
+            raise
+        mod.register(sub)
+    return parser
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""Matches: hands to the variant's target, dealer rotation, running totals, and
+the tournament conversion of match points (MP) to victory points (VP).
+
+A :class:`Match` deals hand after hand (:meth:`Match.new_hand`) and adds each
+finished hand's scores (:meth:`Match.record_hand`) until a side reaches the
+target (italian 2005, brazilian more than 2000) or the fixed number of hands is
+played (open-dirty: one round, ties going to the side that started).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import List, Optional, Tuple
+
+from .state import GameState
+from .variants import Variant, parse_variant
+
+# MP difference upper bounds for 10-10, 11-9, ... 19-1 (RULES.md, Tournament)
+VP_TABLE = {
+    3: (50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500),
+    4: (100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000),
+}
+"""Upper bounds of the MP difference for each VP split, by hands in the round."""
+
+
+def mp_to_vp(mp_a: int, mp_b: int, hands: int = 3) -> Tuple[int, int]:
+    """Victory points (20 shared) of two sides whose round ended ``mp_a`` to ``mp_b``
+    match points, for rounds of 3 or 4 hands (RULES.md: the seed's table, 3 hands;
+    the second column, 4 hands)."""
+    try:
+        bounds = VP_TABLE[hands]
+    except KeyError:
+        raise ValueError(f"the VP table covers rounds of 3 or 4 hands, not {hands}") from None
+    diff = abs(mp_a - mp_b)
+    won = 10
+    for i, b in enumerate(bounds):
+        if diff <= b:
+            won = 10 + i
+            break
+    else:
+        won = 20
+    if mp_a == mp_b:
+        return 10, 10
+    return (won, 20 - won) if mp_a > mp_b else (20 - won, won)
+
+
+class Match:
+    """A match of ``players`` at ``variant``: hands until the target.
+
+    The first hand starts at seat ``first``; the deal then rotates one seat per
+    hand.  ``target`` overrides the variant's target score (0 = none) and
+    ``hands`` plays a fixed number of hands instead.
+    """
+
+    def __init__(self, variant: "Variant | str", players: int = 4, seed: Optional[int] = None,
+                 first: int = 0, target: Optional[int] = None,
+                 hands: Optional[int] = None) -> None:
+        self.variant = parse_variant(variant)
+        self.variant.check_players(players)
+        self.players = players
+        self.rng = random.Random(seed)
+        self.first = first
+        self.target = self.variant.target if target is None else target
+        self.max_hands = self.variant.match_hands if hands is None else hands
+        if not self.target and not self.max_hands:
+            self.max_hands = 1
+        self.totals: List[int] = []
+        self.results: List[List[int]] = []
+        self.states: List[GameState] = []
+
+    @property
+    def hand_number(self) -> int:
+        """How many hands have been recorded."""
+        return len(self.results)
+
+    def next_first(self) -> int:
+        """The seat that plays first in the next hand."""
+        return (self.first + len(self.results)) % self.players
+
+    def new_hand(self) -> GameState:
+        """Deal the next hand (seeded from the match's seed)."""
+        return GameState.new(self.variant, self.players, seed=self.rng.getrandbits(64),
+                             first=self.next_first())
+
+    def record_hand(self, state: GameState) -> List[int]:
+        """Add a finished hand's scores to the totals; returns the hand's scores."""
+        scores = state.scores()
+        if not self.totals:
+            self.totals = [0] * len(scores)
+        for i, s in enumerate(scores):
+            self.totals[i] += s
+        self.results.append(scores)
+        self.states.append(state)
+        return scores
+
+    @property
+    def is_over(self) -> bool:
+        """True once a side has reached the target (with a single leader) or the
+        fixed number of hands has been played."""
+        if not self.results:
+            return False
+        if self.max_hands and len(self.results) >= self.max_hands:
+            return True
+        if self.target:
+            best = max(self.totals)
+            return best >= self.target and self.totals.count(best) == 1
+        return False
+
+    def winner(self) -> Optional[int]:
+        """The winning side once the match is over (a tie goes to the side of the
+        seat that started the match), else None."""
+        if not self.is_over:
+            return None
+        best = max(self.totals)
+        leaders = [i for i, t in enumerate(self.totals) if t == best]
+        if len(leaders) == 1:
+            return leaders[0]
+        starter = self.states[0].side_of[self.first] if self.states else 0
+        return starter if starter in leaders else leaders[0]
