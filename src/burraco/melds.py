@@ -121,6 +121,11 @@ class MeldRules:
         self.set_ranks = None if v.set_ranks is None else frozenset(v.set_ranks)
         self.all_wild = v.all_wild_melds
         self._cache: Dict[Tuple[int, ...], Optional[Reading]] = {}
+        self._gcache: Dict[tuple, List[Tuple[int, ...]]] = {}
+        self._acache: Dict[tuple, List[Tuple[int, ...]]] = {}
+        self._mvcache: Dict[int, tuple] = {}
+        self._set_ranks = tuple(r for r in range(1, 14) if r != 2 and (
+            self.set_ranks is None or r in self.set_ranks)) if v.sets else ()
         self._why: Dict[Tuple[int, ...], str] = {}
 
     # ------------------------------------------------------------------ reading
@@ -374,40 +379,45 @@ class MeldRules:
 
     def gen_sets(self, cnt: Sequence[int], out: Set[Tuple[int, ...]]) -> None:
         """Add to ``out`` every set (and meld of wilds only) ``cnt`` can make."""
-        cap = self.cap
         wilds = [w for w in WILDS if cnt[w]]
         if self.sets:
-            for r in range(1, 14):
-                if r == 2 or (self.set_ranks is not None and r not in self.set_ranks):
-                    continue
-                ids = [s * 13 + r - 1 for s in range(4)]
-                ns = [cnt[c] for c in ids]
-                if sum(ns) < 2:
-                    continue
-                for combo in product(*[range(x + 1) for x in ns]):
-                    k = sum(combo)
-                    if k < 2 or k > cap:
-                        continue
-                    base = []
-                    for c, m in zip(ids, combo):
-                        base.extend([c] * m)
-                    if k >= 3:
-                        out.add(tuple(base))
-                    if k + 1 <= cap:
-                        for w in wilds:
-                            out.add(tuple(sorted(base + [w])))
-        if self.all_wild and len(wilds) > 0:
-            ws = list(WILDS)
-            ws.sort()
-            ns = [cnt[w] for w in ws]
-            if sum(ns) >= 3:
-                for combo in product(*[range(x + 1) for x in ns]):
-                    k = sum(combo)
-                    if 3 <= k <= cap:
-                        base = []
-                        for c, m in zip(ws, combo):
-                            base.extend([c] * m)
-                        out.add(tuple(base))
+            for r in self._set_ranks:
+                self._gen_sets_rank(cnt, r, wilds, out)
+        if self.all_wild:
+            self._gen_all_wild(cnt, out)
+
+    def _gen_sets_rank(self, cnt, r, wilds, out) -> None:
+        cap = self.cap
+        ids = [s * 13 + r - 1 for s in range(4)]
+        ns = [cnt[c] for c in ids]
+        if sum(ns) < 2:
+            return
+        for combo in product(*[range(x + 1) for x in ns]):
+            k = sum(combo)
+            if k < 2 or k > cap:
+                continue
+            base = []
+            for c, m in zip(ids, combo):
+                base.extend([c] * m)
+            if k >= 3:
+                out.add(tuple(base))
+            if k + 1 <= cap:
+                for w in wilds:
+                    out.add(tuple(sorted(base + [w])))
+
+    def _gen_all_wild(self, cnt, out) -> None:
+        cap = self.cap
+        ws = sorted(WILDS)
+        ns = [cnt[w] for w in ws]
+        if sum(ns) < 3:
+            return
+        for combo in product(*[range(x + 1) for x in ns]):
+            k = sum(combo)
+            if 3 <= k <= cap:
+                base = []
+                for c, m in zip(ws, combo):
+                    base.extend([c] * m)
+                out.add(tuple(base))
 
     def gen_melds(self, cnt: Sequence[int]) -> Set[Tuple[int, ...]]:
         """Every distinct meld (a sorted tuple) that the hand counts ``cnt`` can lay."""
@@ -416,6 +426,125 @@ class MeldRules:
         for s in range(4):
             self.gen_runs(cnt, s, out)
         return out
+
+    # ------------------------------------------------------- cached generation
+    def meld_list(self, cnt: Sequence[int]) -> List[Tuple[int, ...]]:
+        """The melds of :meth:`gen_melds` as a list, from caches keyed by what each
+        suit's runs and each rank's sets depend on (equal results, much faster)."""
+        out: List[Tuple[int, ...]] = []
+        for lst in self._meld_groups(cnt):
+            out.extend(lst)
+        return out
+
+    def _meld_groups(self, cnt: Sequence[int]) -> List[List[Tuple[int, ...]]]:
+        cache = self._gcache
+        if len(cache) > 400000:
+            cache.clear()
+        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
+              | (cnt[40] > 0) << 4)
+        out: List[List[Tuple[int, ...]]] = []
+        for s in range(4):
+            mask = 0
+            bit = 1
+            for c in self.natural_at[s]:
+                if c >= 0 and cnt[c]:
+                    mask |= bit
+                bit <<= 1
+            if not mask & (mask - 1):
+                continue  # a run needs two natural cards
+            base = s * 13
+            key = (s, mask, wm, cnt[base + 1] > 1, cnt[base] > 1)
+            lst = cache.get(key)
+            if lst is None:
+                found: Set[Tuple[int, ...]] = set()
+                self.gen_runs(cnt, s, found)
+                lst = cache[key] = sorted(found)
+            if lst:
+                out.append(lst)
+        if self.sets:
+            wilds = [w for w in WILDS if cnt[w]]
+            for r in self._set_ranks:
+                a, b, c, d = cnt[r - 1], cnt[r + 12], cnt[r + 25], cnt[r + 38]
+                if a + b + c + d < 2:
+                    continue
+                key = (-r, a, b, c, d, wm)
+                lst = cache.get(key)
+                if lst is None:
+                    found = set()
+                    self._gen_sets_rank(cnt, r, wilds, found)
+                    lst = cache[key] = sorted(found)
+                if lst:
+                    out.append(lst)
+        if self.all_wild and wm:
+            key = ("w", cnt[1], cnt[14], cnt[27], cnt[40], cnt[52])
+            lst = cache.get(key)
+            if lst is None:
+                found = set()
+                self._gen_all_wild(cnt, found)
+                lst = cache[key] = sorted(found)
+            if lst:
+                out.append(lst)
+        return out
+
+    def meld_moves(self, cnt: Sequence[int], make) -> Tuple[list, int]:
+        """``(moves, longest)``: ``make(cards)`` of every meld of :meth:`meld_list`,
+        memoized per component, and the most cards any of them lays."""
+        out: list = []
+        longest = 0
+        mcache = self._mvcache
+        if len(mcache) > 400000:
+            mcache.clear()
+        for lst in self._meld_groups(cnt):
+            got = mcache.get(id(lst))
+            if got is None or got[0] is not lst:
+                got = mcache[id(lst)] = (lst, [make(c) for c in lst],
+                                         max((len(c) for c in lst), default=0))
+            out.extend(got[1])
+            if got[2] > longest:
+                longest = got[2]
+        return out, longest
+
+    def add_moves(self, cnt: Sequence[int], meld: Tuple[int, ...], reading: Reading,
+                  index: int, make) -> Tuple[list, int]:
+        """``(moves, longest)``: ``make(cards, index)`` of every addition of
+        :meth:`add_list`, memoized, and the most cards any of them adds."""
+        lst = self.add_list(cnt, meld, reading)
+        mcache = self._mvcache
+        key = (id(lst), index)
+        got = mcache.get(key)
+        if got is None or got[0] is not lst:
+            got = mcache[key] = (lst, [make(c, index) for c in lst],
+                                 max((len(c) for c in lst), default=0))
+        return got[1], got[2]
+
+    def add_list(self, cnt: Sequence[int], meld: Tuple[int, ...],
+                 reading: Reading) -> List[Tuple[int, ...]]:
+        """The additions of :meth:`gen_adds`, from a cache keyed by the meld and what
+        of the hand they depend on (equal results, much faster)."""
+        cache = self._acache
+        if len(cache) > 400000:
+            cache.clear()
+        if reading.all_wild:
+            key = (meld, cnt[1], cnt[14], cnt[27], cnt[40], cnt[52])
+        else:
+            wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
+                  | (cnt[40] > 0) << 4)
+            if reading.kind == SET:
+                r = reading.rank
+                key = (meld, cnt[r - 1], cnt[r + 12], cnt[r + 25], cnt[r + 38], wm)
+            else:
+                s = reading.suit
+                mask = 0
+                bit = 1
+                for c in self.natural_at[s]:
+                    if c >= 0 and cnt[c]:
+                        mask |= bit
+                    bit <<= 1
+                key = (meld, mask, wm, cnt[s * 13 + 1] > 1, cnt[s * 13] > 1)
+        lst = cache.get(key)
+        if lst is None:
+            lst = cache[key] = self.gen_adds(cnt, meld, reading)
+        return lst
 
     def gen_adds(self, cnt: Sequence[int], meld: Tuple[int, ...],
                  reading: Reading) -> List[Tuple[int, ...]]:

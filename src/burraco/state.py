@@ -117,6 +117,14 @@ class Move(NamedTuple):
         return self.action
 
 
+def _make_meld(cards: Tuple[int, ...]) -> Move:
+    return Move(MELD, cards)
+
+
+def _make_add(cards: Tuple[int, ...], index: int) -> Move:
+    return Move(ADD, cards, index)
+
+
 class IllegalMove(ValueError):
     """A move the rules refuse.  ``rule`` names the rule broken (a RULES.md row)."""
 
@@ -547,6 +555,16 @@ class GameState:
             if move.cards or move.meld >= 0:
                 raise IllegalMove("pickup: the discard pile is open; take it without cards",
                                   "taking the discard pile")
+            if (len(self.pile) == 1 and not v.throw_back_single
+                    and self.hands[seat][top] == self.hand_n[seat]):
+                # every card would be the one just picked up, which may not be thrown back
+                t = self.copy()
+                t._apply_pickup_open(seat)
+                if not t.legal_moves():
+                    raise IllegalMove(
+                        f"pickup: no dead ends: the hand would hold only {format_card(top)}, the "
+                        "card of a one-card pile just picked up, which may not be thrown "
+                        "straight back", "no dead ends")
             if v.pickup_must_meld:
                 t = self.copy()
                 t._apply_pickup_open(seat)
@@ -821,26 +839,34 @@ class GameState:
         rules = self.rules
         ban = self.ban
         ends_ok = self._ends_ok
-        for cards in rules.gen_melds(cnt):
-            k = len(cards)
-            rest_n = n - k
-            if rest_n >= 2 and (ban < 0 or cnt[ban] - cards.count(ban) < rest_n):
-                moves.append(Move(MELD, cards))
-                continue
-            rest = cnt[:]
-            for c in cards:
-                rest[c] -= 1
-            if ends_ok(seat, rest, rest_n, readings + [rules.read(cards)]) is None:
-                moves.append(Move(MELD, cards))
+        mlist, longest = rules.meld_moves(cnt, _make_meld)
+        if ban < 0 and n - longest >= 2:
+            moves.extend(mlist)
+        else:
+            for m in mlist:
+                cards = m.cards
+                rest_n = n - len(cards)
+                if rest_n >= 2 and (ban < 0 or cnt[ban] - cards.count(ban) < rest_n):
+                    moves.append(m)
+                    continue
+                rest = cnt[:]
+                for c in cards:
+                    rest[c] -= 1
+                if ends_ok(seat, rest, rest_n, readings + [rules.read(cards)]) is None:
+                    moves.append(m)
         cap = rules.cap
         for i, (mc, rd) in enumerate(zip(self.melds[owner], readings)):
             if len(mc) >= cap:
                 continue
-            for add in rules.gen_adds(cnt, mc, rd):
-                k = len(add)
-                rest_n = n - k
+            alist, longest = rules.add_moves(cnt, mc, rd, i, _make_add)
+            if ban < 0 and n - longest >= 2:
+                moves.extend(alist)
+                continue
+            for m in alist:
+                add = m.cards
+                rest_n = n - len(add)
                 if rest_n >= 2 and (ban < 0 or cnt[ban] - add.count(ban) < rest_n):
-                    moves.append(Move(ADD, add, i))
+                    moves.append(m)
                     continue
                 rest = cnt[:]
                 for c in add:
@@ -848,7 +874,7 @@ class GameState:
                 rs = readings[:]
                 rs[i] = rules.read(tuple(sorted(mc + add)))
                 if ends_ok(seat, rest, rest_n, rs) is None:
-                    moves.append(Move(ADD, add, i))
+                    moves.append(m)
         if not self.must_meld:
             if n >= 2:
                 for c in range(NUM_KINDS):
@@ -869,7 +895,7 @@ class GameState:
             return []
         if v.pile == PILE_OPEN:
             m = Move(PICKUP)
-            return [m] if (not v.pickup_must_meld or self.is_legal(m)) else []
+            return [m] if self.is_legal(m) else []
         out = []
         cnt = self.hands[seat][:]
         cnt[top] += 1

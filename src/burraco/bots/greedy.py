@@ -1,0 +1,627 @@
+"""``greedy``: a rule-based player that reads only its :class:`~burraco.state.PlayerView`.
+
+How it plays (each rule is a term of a small scoring function):
+
+* **Counting cards.**  Every card it can see (its hand, every meld, the visible
+  discard pile, the cards others are known to hold from piles they picked up)
+  is subtracted from the deck; what is left is *unseen*.  A card whose every
+  other copy and whose run neighbours are seen is *dead*: nobody can pair it.
+* **Melding.**  Natural melds and additions go down at once, scored by their
+  card points plus the progress they make towards a burraco (a clean run of 6
+  is worth much more than a run of 3) plus any change of burraco bonus, so an
+  addition that turns the side's dirty burraco clean (or semi-clean) is taken
+  first.  Wild cards are kept for burracos: laying one costs a "keep" value
+  that falls as the stock runs out, so a wild goes down early only when it
+  completes a burraco, and late to empty the hand.
+* **The pile.**  It takes the discard pile when what it can then meld (with
+  the same scoring) beats a stock card, net of the cards it would have to
+  carry (a cost that grows as the hand nears its end).  Closed piles (the
+  top card must go down at once) are judged by the same measure per pickup.
+* **Reserve and closing.**  Emptying the hand to take the reserve packet is
+  rewarded; closing is done when the side is ahead or the stock is short.
+* **Discarding.**  It throws the card that is worth least to its own hand and
+  most dangerous to nobody: never a card that joins one of the next opponent's
+  melds when another card will do (least of all one that completes their
+  burraco or makes their dirty burraco clean), a wild only when forced, and
+  preferably cards that are dead or that the next opponent threw away before.
+
+The same policy drives the rollouts of the ``search`` bot: :func:`choose_state`
+plays from a full :class:`~burraco.state.GameState` without building a view.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Sequence
+
+from ..cards import IS_WILD, NUM_KINDS, deck
+from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, GameState, Move, PlayerView
+from ..variants import PILE_OPEN, PILE_PAIR
+from . import Bot, register
+
+# progress towards a burraco by meld length (length 7+ scores its real bonus)
+_PROG_CLEAN = (0, 0, 0, 12, 24, 40, 70)
+_PROG_DIRTY = (0, 0, 0, 6, 12, 20, 35)
+
+_FULL_DECK = {}
+
+
+def _deck_counts(variant, players: int) -> List[int]:
+    key = (variant.decks_for(players), variant.jokers_per_deck)
+    cnt = _FULL_DECK.get(key)
+    if cnt is None:
+        d = key[0]
+        cnt = [0] * NUM_KINDS
+        for c in deck(d, variant.jokers_per_deck * d):
+            cnt[c] += 1
+        _FULL_DECK[key] = cnt
+    return cnt
+
+
+def progress(reading) -> float:
+    """Heuristic worth of a meld's progress towards a burraco (0 once it is one)."""
+    if reading is None or reading.label is not None:
+        return 0.0
+    n = len(reading.order)
+    if n >= 7:
+        return 0.0
+    return _PROG_DIRTY[n] if reading.wilds else _PROG_CLEAN[n]
+
+
+class Ctx:
+    """What the policy knows at a decision: built from a view or a state."""
+
+    __slots__ = ("seat", "v", "rules", "players", "side_of", "phase", "hand", "hand_n",
+                 "owner", "melds", "readings", "pile", "pile_count", "stock_count",
+                 "packets_left", "packet_open", "legal", "ban", "must_meld", "unseen",
+                 "known", "history", "scores_fn", "nxt", "opp_owner", "stock0", "val",
+                 "can_close_now", "_scores")
+
+    def __init__(self) -> None:
+        self._scores = None
+
+    @property
+    def scores(self):
+        """Each side's score so far (computed once)."""
+        if self._scores is None:
+            self._scores = self.scores_fn()
+        return self._scores
+
+
+def _owner_of(v, side_of, seat: int) -> int:
+    return seat if v.melds_per == "player" else side_of[seat]
+
+
+def _pk_of(v, side_of, seat: int) -> int:
+    return seat if v.packet_per == "player" else side_of[seat]
+
+
+def _next_opponent(side_of, seat: int, players: int) -> int:
+    me = side_of[seat]
+    for k in range(1, players):
+        p = (seat + k) % players
+        if side_of[p] != me:
+            return p
+    return (seat + 1) % players
+
+
+def ctx_from_view(view: PlayerView) -> Ctx:
+    """The decision context of ``view`` (only what the view shows)."""
+    v = view.variant
+    x = Ctx()
+    x.seat = view.seat
+    x.v = v
+    x.rules = v.rules
+    x.val = x.rules.value
+    x.players = view.players
+    x.side_of = view.side_of
+    x.phase = view.phase
+    hand = [0] * NUM_KINDS
+    for c in view.hand:
+        hand[c] += 1
+    x.hand = hand
+    x.hand_n = view.hand_counts
+    x.owner = _owner_of(v, view.side_of, view.seat)
+    x.melds = [[tuple(m) for m in ms] for ms in view.meld_cards]
+    x.readings = view.melds
+    x.pile = view.pile
+    x.pile_count = view.pile_count
+    x.stock_count = view.stock_count
+    x.packets_left = view.packets_left
+    pk = _pk_of(v, view.side_of, view.seat)
+    x.packet_open = bool(view.packets_left) and not view.packet_taken[pk]
+    x.legal = view.legal
+    x.ban = view.ban
+    x.must_meld = view.must_meld
+    known = []
+    for p in range(view.players):
+        k = [0] * NUM_KINDS
+        for c in view.known[p]:
+            k[c] += 1
+        known.append(k)
+    x.known = known
+    unseen = _deck_counts(v, view.players)[:]
+    for c in view.hand:
+        unseen[c] -= 1
+    for k in known:
+        for c in range(NUM_KINDS):
+            if k[c]:
+                unseen[c] -= k[c]
+    for ms in view.meld_cards:
+        for m in ms:
+            for c in m:
+                unseen[c] -= 1
+    for c in view.pile:
+        unseen[c] -= 1
+    x.unseen = [u if u > 0 else 0 for u in unseen]
+    x.history = view.history
+    sc = view.scores
+    x.scores_fn = lambda: sc
+    x.nxt = _next_opponent(view.side_of, view.seat, view.players)
+    x.opp_owner = _owner_of(v, view.side_of, x.nxt)
+    x.stock0 = _stock0(v, view.players)
+    return x
+
+
+def _stock0(v, players: int) -> int:
+    total = v.deck_size(players)
+    return max(1, total - players * v.hand_size - sum(v.packet_sizes(players))
+               - (1 if v.first_discard_up else 0))
+
+
+def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
+    """The decision context of the seat to move in ``s`` (for fast rollouts: it
+    reads the same things a view shows, without building one; the unseen-card
+    count is left out)."""
+    v = s.variant
+    seat = s.turn
+    x = Ctx()
+    x.seat = seat
+    x.v = v
+    x.rules = s.rules
+    x.val = s.rules.value
+    x.players = s.players
+    x.side_of = s.side_of
+    x.phase = s.phase
+    x.hand = s.hands[seat]
+    x.hand_n = s.hand_n
+    x.owner = s.owner(seat)
+    x.melds = s.melds
+    x.readings = s.readings
+    x.pile = s.pile
+    x.pile_count = len(s.pile)
+    x.stock_count = len(s.stock)
+    x.packets_left = len(s.packets)
+    x.packet_open = bool(s.packets) and not s.packet_taken[_pk_of(v, s.side_of, seat)]
+    x.legal = s.legal_moves() if legal is None else legal
+    x.ban = s.ban
+    x.must_meld = s.must_meld
+    x.unseen = None
+    x.known = s.known
+    x.history = None
+    x.scores_fn = s.scores
+    x.nxt = _next_opponent(s.side_of, seat, s.players)
+    x.opp_owner = s.owner(x.nxt)
+    x.stock0 = _stock0(v, s.players)
+    return x
+
+
+# ------------------------------------------------------------------ evaluation
+def _late(x: Ctx) -> float:
+    """0 at the start of the hand, 1 when the stock is nearly gone."""
+    f = x.stock_count / x.stock0
+    if x.packets_left and x.v.reserve_refills_stock:
+        f += 0.3
+    return max(0.0, min(1.0, 1.0 - f))
+
+
+def _wild_keep(x: Ctx, wilds_in_hand: int) -> float:
+    """What keeping one wild in hand is worth now."""
+    late = _late(x)
+    w = 20 + 60 * (1.0 - late)
+    if wilds_in_hand >= 2:
+        w *= 0.6
+    return w
+
+
+def _side_has_burraco(x: Ctx) -> bool:
+    for r in x.readings[x.owner]:
+        if r.label is not None:
+            return True
+    return False
+
+
+def _want_close(x: Ctx) -> bool:
+    """Whether closing now is welcome: ahead, or the hand is nearly over."""
+    if x.stock_count <= 3 * x.players:
+        return True
+    sc = x.scores
+    me = x.side_of[x.seat]
+    mine = sc[me] + x.v.closing_bonus
+    best_other = max((sc[i] for i in range(len(sc)) if i != me), default=-10 ** 9)
+    return mine >= best_other - 150
+
+
+def move_gain(x: Ctx, m: Move, wilds_in_hand: int) -> float:
+    """Heuristic value of laying meld or addition ``m`` now."""
+    val = x.val
+    rules = x.rules
+    cards = m.cards
+    nat_pts = 0
+    w = 0
+    for c in cards:
+        if IS_WILD[c]:
+            w += 1
+        nat_pts += val[c]
+    if m.action == ADD:
+        old_cards = x.melds[x.owner][m.meld]
+        old = x.readings[x.owner][m.meld]
+        new = rules.read(tuple(sorted(old_cards + cards)))
+        if new is None:
+            return -1e9
+        g = nat_pts + (new.bonus - old.bonus) + progress(new) - progress(old)
+        # a wild that now acts makes the meld dirty
+        if new.wilds > old.wilds and old.label is None and new.label is None:
+            g -= _PROG_CLEAN[min(len(old_cards), 6)] - _PROG_DIRTY[min(len(old_cards), 6)]
+    else:
+        new = rules.read(cards)
+        if new is None:
+            return -1e9
+        g = nat_pts + new.bonus + progress(new) + 2
+    if w:
+        # natural 2s sitting in their own place are not wild here
+        acting = new.wilds if m.action == MELD else max(0, new.wilds - x.readings[x.owner][m.meld].wilds)
+        keep = _wild_keep(x, wilds_in_hand)
+        g -= keep * max(acting, 0)
+        if acting == 0:
+            g -= 5 * w  # a natural 2 laid: small cost, the 2 could have been a wild
+    left = x.hand_n[x.seat] - len(cards)
+    if left == 0:
+        if x.packet_open and x.v.reserve_direct:
+            g += 120
+        else:
+            g += 150 if _want_close(x) else -400
+    elif left == 1:
+        if x.packet_open and x.v.reserve_indirect:
+            g += 60
+        elif not x.packet_open or not x.packets_left:
+            # the last card's discard would close
+            g += 60 if _want_close(x) else -400
+    return g
+
+
+def _natural_potential(x: Ctx, cnt: List[int], melds: List[tuple], readings: list,
+                       budget: int = 6) -> float:
+    """Points (with progress) of what ``cnt`` could lay with natural cards only,
+    greedily, onto ``melds`` and as new melds."""
+    rules = x.rules
+    val = x.val
+    cnt = cnt[:]
+    melds = list(melds)
+    readings = list(readings)
+    total = 0.0
+    for _ in range(budget):
+        best = None
+        best_g = 0.0
+        for m in rules.gen_melds(cnt):
+            if any(IS_WILD[c] for c in m):
+                continue
+            r = rules.read(m)
+            g = sum(val[c] for c in m) + r.bonus + progress(r) + 2
+            if g > best_g:
+                best_g, best = g, (-1, m, r)
+        for i, (mc, rd) in enumerate(zip(melds, readings)):
+            if len(mc) >= rules.cap:
+                continue
+            for add in rules.gen_adds(cnt, mc, rd):
+                if any(IS_WILD[c] for c in add):
+                    continue
+                r = rules.read(tuple(sorted(mc + add)))
+                if r is None:
+                    continue
+                g = sum(val[c] for c in add) + r.bonus - rd.bonus + progress(r) - progress(rd)
+                if g > best_g:
+                    best_g, best = g, (i, add, r)
+        if best is None:
+            break
+        i, cards, r = best
+        for c in cards:
+            cnt[c] -= 1
+        if i < 0:
+            melds.append(cards)
+            readings.append(r)
+        else:
+            melds[i] = tuple(sorted(melds[i] + cards))
+            readings[i] = r
+        total += best_g
+    # loose value: pairs and connectors left in hand
+    total += 0.25 * _connect_total(x, cnt)
+    return total
+
+
+def _connect_total(x: Ctx, cnt: Sequence[int]) -> float:
+    t = 0.0
+    sets = x.v.sets
+    for c in range(52):
+        n = cnt[c]
+        if not n or IS_WILD[c]:
+            continue
+        t += _connect(x, cnt, c, sets) * n
+    return t
+
+
+def _connect(x: Ctx, cnt: Sequence[int], c: int, sets: bool) -> float:
+    """How well natural card ``c`` connects with the other cards of ``cnt``."""
+    r = c % 13
+    s = c - r
+    k = 0.0
+    if sets and (x.rules.set_ranks is None or (r + 1) in x.rules.set_ranks):
+        same = cnt[s + r] - 1 + sum(cnt[t * 13 + r] for t in range(4) if t * 13 != s)
+        k += 8 * min(same, 2)
+    nat = x.rules.natural_at[s // 13]
+    # positions of c in the suit's run order (an ace sits at both ends)
+    for p, cc in enumerate(nat):
+        if cc != c:
+            continue
+        for d, wgt in ((1, 10), (2, 5)):
+            for q in (p - d, p + d):
+                if 0 <= q < len(nat) and nat[q] >= 0 and cnt[nat[q]]:
+                    k += wgt
+    return k
+
+
+def _meld_danger(x: Ctx, c: int) -> float:
+    """How much card ``c`` helps the next opponent's melds if it lies on the pile."""
+    rules = x.rules
+    d = 0.0
+    owner = x.opp_owner
+    if owner == x.owner:
+        return 0.0
+    for mc, rd in zip(x.melds[owner], x.readings[owner]):
+        if len(mc) >= rules.cap:
+            continue
+        new = rules.read(tuple(sorted(mc + (c,))))
+        if new is None:
+            continue
+        g = x.val[c] + (new.bonus - rd.bonus) + progress(new) - progress(rd)
+        dd = 60 + 3 * g
+        if new.label is not None and rd.label is None:
+            dd += 400  # completes a burraco
+        if new.bonus > rd.bonus and rd.label is not None:
+            dd += 300  # dirty made clean (or semi-clean)
+        if dd > d:
+            d = dd
+    return d
+
+
+def _pair_danger(x: Ctx, c: int) -> float:
+    """Risk that the next opponent holds cards that meld with ``c``."""
+    nxt = x.nxt
+    kn = x.known[nxt]
+    r = c % 13
+    s = c - r
+    risk = 0.0
+    # known cards of the next opponent (picked up from the pile)
+    if any(kn):
+        if x.v.sets:
+            risk += 25 * sum(kn[t * 13 + r] for t in range(4))
+        nat = x.rules.natural_at[s // 13]
+        for p, cc in enumerate(nat):
+            if cc == c:
+                for q in (p - 2, p - 1, p + 1, p + 2):
+                    if 0 <= q < len(nat) and nat[q] >= 0 and kn[nat[q]]:
+                        risk += 12
+    un = x.unseen
+    if un is not None:
+        tot = sum(un) or 1
+        h = x.hand_n[nxt] / tot
+        helpers = 0.0
+        if x.v.sets:
+            helpers += sum(un[t * 13 + r] for t in range(4))
+        nat = x.rules.natural_at[s // 13]
+        for p, cc in enumerate(nat):
+            if cc == c:
+                for q, wq in ((p - 1, 1.0), (p + 1, 1.0), (p - 2, 0.5), (p + 2, 0.5)):
+                    if 0 <= q < len(nat) and nat[q] >= 0:
+                        helpers += wq * un[nat[q]]
+        e = helpers * h
+        risk += 30 * min(e * e / 2 + 0.3 * e, 2.0)
+    else:
+        risk += 8
+    return risk
+
+
+def discard_cost(x: Ctx, c: int, opp_discarded=None) -> float:
+    """What discarding ``c`` costs: its worth to this hand plus its danger."""
+    val = x.val
+    hand = x.hand
+    if IS_WILD[c]:
+        keep = 500 + val[c]
+    else:
+        keep = _connect(x, hand, c, x.v.sets)
+        # cards it could still lay on its own melds
+        for mc, rd in zip(x.melds[x.owner], x.readings[x.owner]):
+            if len(mc) < x.rules.cap and x.rules.read(tuple(sorted(mc + (c,)))) is not None:
+                keep += 80
+                break
+        keep -= val[c] * (0.1 + 0.6 * _late(x))
+    pile_f = 1.0 + 0.12 * x.pile_count
+    if x.v.pile == PILE_OPEN:
+        danger = _meld_danger(x, c) + _pair_danger(x, c) * pile_f
+    elif x.v.pile == PILE_PAIR:
+        danger = 0.5 * _meld_danger(x, c) + _pair_danger(x, c) * pile_f
+    else:
+        danger = _meld_danger(x, c) * pile_f + _pair_danger(x, c) * pile_f
+    if IS_WILD[c]:
+        danger += 100
+    if opp_discarded is not None and not IS_WILD[c] and (c % 13) in opp_discarded:
+        danger *= 0.6
+    return keep + danger
+
+
+def _opp_discarded_ranks(x: Ctx):
+    if not x.history:
+        return None
+    nxt = x.nxt
+    out = set()
+    for p, m in x.history:
+        if p == nxt and m.action == DISCARD:
+            out.add(m.cards[0] % 13)
+    return out
+
+
+def _pickup_value(x: Ctx, m: Move, base: float) -> float:
+    """Net worth of pickup ``m`` compared with the hand as it is (``base``)."""
+    rules = x.rules
+    cnt = list(x.hand)
+    melds = list(x.melds[x.owner])
+    readings = list(x.readings[x.owner])
+    top = x.pile[-1]
+    gain0 = 0.0
+    if x.v.pile == PILE_OPEN:
+        pile = x.pile
+    else:
+        pile = x.pile[:-1]  # covered cards of a closed pile: unknown, count them as average
+        for c in m.cards:
+            cnt[c] -= 1
+        if m.meld >= 0:
+            old = melds[m.meld]
+            r = rules.read(tuple(sorted(old + (top,))))
+            gain0 = x.val[top] + r.bonus - readings[m.meld].bonus + progress(r) - progress(readings[m.meld])
+            melds[m.meld] = tuple(sorted(old + (top,)))
+            readings[m.meld] = r
+        else:
+            new = tuple(sorted(m.cards + (top,)))
+            r = rules.read(new)
+            gain0 = sum(x.val[c] for c in new) + r.bonus + progress(r) + 2
+            melds.append(new)
+            readings.append(r)
+    for c in pile:
+        cnt[c] += 1
+    pot = _natural_potential(x, cnt, melds, readings)
+    extra = len(pile) if x.v.pile == PILE_OPEN else x.pile_count - 1
+    late = _late(x)
+    wild_bonus = sum(1 for c in pile if IS_WILD[c]) * 40 * (1 - late)
+    unknown = 0.0
+    if x.v.pile != PILE_OPEN:
+        unknown = (x.pile_count - 1) * (6 - 12 * late)
+    carry = extra * (2 + 12 * late)
+    return gain0 + pot - base + wild_bonus + unknown - carry
+
+
+def choose_ctx(x: Ctx) -> Move:
+    """The greedy move in context ``x`` (one of ``x.legal``)."""
+    legal = x.legal
+    if len(legal) == 1:
+        return legal[0]
+    if x.phase == "draw":
+        return _choose_draw(x)
+    return _choose_play(x)
+
+
+def ranked(x: Ctx) -> List[tuple]:
+    """Every legal move with the greedy policy's score, best first (for search)."""
+    legal = x.legal
+    out = []
+    if x.phase == "draw":
+        base = _natural_potential(x, list(x.hand), x.melds[x.owner], x.readings[x.owner])
+        for m in legal:
+            if m.action == PICKUP:
+                out.append((_pickup_value(x, m, base), m))
+            else:
+                out.append((8.0, m))
+    else:
+        wilds = sum(x.hand[c] for c in range(NUM_KINDS) if IS_WILD[c])
+        opp = _opp_discarded_ranks(x)
+        for m in legal:
+            if m.action in (MELD, ADD):
+                out.append((move_gain(x, m, wilds), m))
+            elif m.action == DISCARD:
+                out.append((-discard_cost(x, m.cards[0], opp), m))
+            else:
+                out.append((-1000.0, m))
+    out.sort(key=lambda t: -t[0])
+    return out
+
+
+def _choose_draw(x: Ctx) -> Move:
+    best = None
+    best_v = 8.0  # the worth of a stock card
+    draw = None
+    base = None
+    for m in x.legal:
+        if m.action == DRAW:
+            draw = m
+            continue
+        if m.action != PICKUP:
+            continue
+        if base is None:
+            base = _natural_potential(x, list(x.hand), x.melds[x.owner], x.readings[x.owner])
+        v = _pickup_value(x, m, base)
+        if v > best_v:
+            best_v, best = v, m
+    if best is not None:
+        return best
+    return draw if draw is not None else x.legal[0]
+
+
+def _choose_play(x: Ctx) -> Move:
+    legal = x.legal
+    hand = x.hand
+    wilds = 0
+    for c in (1, 14, 27, 40, 52):
+        wilds += hand[c]
+    best = None
+    best_g = 0.0
+    discards = []
+    redraw = None
+    for m in legal:
+        a = m.action
+        if a == MELD or a == ADD:
+            g = move_gain(x, m, wilds)
+            if g > best_g:
+                best_g, best = g, m
+        elif a == DISCARD:
+            discards.append(m)
+        elif a == REDRAW:
+            redraw = m
+    if best is not None:
+        return best
+    if not discards:
+        # must lay something (international pickup): the least bad lay
+        cand = [m for m in legal if m.action in (MELD, ADD)]
+        if cand:
+            return max(cand, key=lambda m: move_gain(x, m, wilds))
+        return redraw or legal[0]
+    opp = _opp_discarded_ranks(x)
+    best_d = None
+    best_c = 1e18
+    for m in discards:
+        cost = discard_cost(x, m.cards[0], opp)
+        if cost < best_c:
+            best_c, best_d = cost, m
+    return best_d
+
+
+def choose_state(s: GameState, legal: Optional[List[Move]] = None) -> Move:
+    """The greedy move of the seat to move in ``s`` (rollout use)."""
+    if legal is None:
+        legal = s.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    return choose_ctx(ctx_from_state(s, legal))
+
+
+class GreedyBot(Bot):
+    """The rule-based player described in this module's docstring.  It is
+    deterministic: the seed is accepted for the common bot interface only."""
+
+    name = "greedy"
+
+    def choose(self, view: PlayerView) -> Move:
+        """The greedy move in ``view``."""
+        if len(view.legal) == 1:
+            return view.legal[0]
+        return choose_ctx(ctx_from_view(view))
+
+
+register("greedy", GreedyBot)

@@ -1,0 +1,176 @@
+"""The table behind the terminal app, without any user interface.
+
+A :class:`Table` holds a :class:`~burraco.match.Match` between one person (the
+seat ``seat``) and bots, deals hand after hand, lets the person move, lets each
+bot choose its move from its own :class:`~burraco.state.PlayerView` (never the
+full state), scores finished hands and saves the record of every hand
+(RECORD.md) in a folder the person can find.  The Textual app in
+:mod:`burraco.tui.app` only draws this object and forwards keys and clicks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from ..bots import Bot, make_bot
+from ..match import Match
+from ..record import dumps, to_record
+from ..state import GameState, IllegalMove, Move, PlayerView
+from ..variants import Variant, parse_variant
+
+
+def default_bot() -> str:
+    """``greedy`` when a greedy bot is registered, else ``random``."""
+    try:
+        make_bot("greedy", seed=0)
+    except ValueError:
+        return "random"
+    return "greedy"
+
+
+def records_dir(environ: Optional[Dict[str, str]] = None) -> Path:
+    """Where hand records go by default: ``$XDG_DATA_HOME/burraco/records``, or
+    ``~/.local/share/burraco/records`` when ``XDG_DATA_HOME`` is unset."""
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "burraco" / "records"
+
+
+class NotYourTurn(Exception):
+    """The person tried to move while a bot is to move (or the hand is over)."""
+
+
+class Table:
+    """A match between one person at ``seat`` and bots at the other seats.
+
+    ``bots`` lists bot specs for the other seats in seat order (the last one is
+    repeated when the list is short).  ``first_state`` replaces the first
+    hand's deal (tests use it for a favourable deal).  ``records`` is the folder
+    for hand records (created when the first record is saved).
+    """
+
+    def __init__(self, variant: "Variant | str", players: int, seat: int = 0,
+                 bots: Sequence[str] = ("random",), target: Optional[int] = None,
+                 seed: Optional[int] = None, records: "Path | str | None" = None,
+                 first_state: Optional[GameState] = None, first: int = 0) -> None:
+        self.variant = parse_variant(variant)
+        self.variant.check_players(players)
+        if not 0 <= seat < players:
+            raise ValueError(f"--seat must be a seat from 0 to {players - 1}, not {seat}")
+        self.players = players
+        self.seat = seat
+        self.seed = seed
+        self.match = Match(self.variant, players, seed=seed, first=first, target=target)
+        specs = list(bots) or [default_bot()]
+        self.bots: Dict[int, Bot] = {}
+        self.bot_specs: Dict[int, str] = {}
+        others = [p for p in range(players) if p != seat]
+        for i, p in enumerate(others):
+            spec = specs[min(i, len(specs) - 1)]
+            base = 0 if seed is None else seed
+            self.bots[p] = make_bot(spec, seed=base * 1000 + p)
+            self.bot_specs[p] = spec.partition(":")[0]
+        self.records_dir = Path(records) if records is not None else records_dir()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        self.match_id = f"{stamp}-{re.sub(r'[^A-Za-z0-9_.-]+', '_', self.variant.name)}"
+        self._first_state = first_state
+        self.state: Optional[GameState] = None
+        self.saved: List[Path] = []
+        self.last_scores: Optional[List[int]] = None
+        self.hand_recorded = False
+
+    # ------------------------------------------------------------ hands
+    def new_hand(self) -> GameState:
+        """Deal the next hand (the prepared first deal, if any, for hand 1)."""
+        if self._first_state is not None and self.match.hand_number == 0:
+            self.state = self._first_state
+            self._first_state = None
+        else:
+            self.state = self.match.new_hand()
+        self.hand_recorded = False
+        return self.state
+
+    @property
+    def hand_no(self) -> int:
+        """The number of the hand being played (1 for the first)."""
+        return self.match.hand_number + (0 if self.hand_recorded else 1)
+
+    def view(self) -> PlayerView:
+        """What the person may see now."""
+        return self.state.view(self.seat)
+
+    @property
+    def human_to_move(self) -> bool:
+        """True when the person is to move in a hand still going on."""
+        s = self.state
+        return s is not None and not s.is_over and s.turn == self.seat
+
+    def play(self, move: Move) -> None:
+        """Make the person's ``move``; raises :class:`NotYourTurn`, or
+        :class:`~burraco.state.IllegalMove` (the state is then unchanged)."""
+        if not self.human_to_move:
+            raise NotYourTurn()
+        self.state.play(move)
+
+    def bot_step(self) -> Tuple[int, Move, bool]:
+        """Let the bot to move make one move, chosen from its own view only.
+
+        Returns ``(seat, move, fallback)``; ``fallback`` is True when the bot
+        offered an illegal move and the first legal move was played instead."""
+        s = self.state
+        seat = s.turn
+        bot = self.bots[seat]
+        view = s.view(seat)
+        move = bot.choose(view)
+        try:
+            s.play(move)
+            return seat, move, False
+        except IllegalMove:
+            move = view.legal[0]
+            s.play(move)
+            return seat, move, True
+
+    def finish_hand(self) -> Tuple[List[int], Path]:
+        """Score the finished hand into the match and save its record."""
+        scores = self.match.record_hand(self.state)
+        self.hand_recorded = True
+        self.last_scores = scores
+        path = self.save_record()
+        return scores, path
+
+    def record_path(self, hand: Optional[int] = None) -> Path:
+        """The file of hand number ``hand`` (default: the current one)."""
+        n = self.hand_no if hand is None else hand
+        return self.records_dir / f"{self.match_id}-hand{n:02d}.json"
+
+    def save_record(self) -> Path:
+        """Write the current hand's record (finished or not) and return its path."""
+        path = self.record_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(dumps(to_record(self.state)) + "\n", encoding="utf-8")
+        if path not in self.saved:
+            self.saved.append(path)
+        return path
+
+    # ------------------------------------------------------------ queries
+    def side_seats(self, side: int) -> List[int]:
+        """The seats of ``side`` in the current hand."""
+        return [p for p in range(self.players) if self.state.side_of[p] == side]
+
+    @property
+    def my_side(self) -> int:
+        """The person's side in the current hand."""
+        return self.state.side_of[self.seat]
+
+
+def load_json(path: "Path | str") -> dict:
+    """Read a saved record (a helper for tests and tools)."""
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+__all__ = ["Table", "NotYourTurn", "default_bot", "records_dir", "load_json"]
