@@ -395,6 +395,8 @@ def _meld_danger(x: Ctx, c: int) -> float:
 
 def _pair_danger(x: Ctx, c: int) -> float:
     """Risk that the next opponent holds cards that meld with ``c``."""
+    if c >= 52:
+        return 0.0
     nxt = x.nxt
     kn = x.known[nxt]
     r = c % 13
