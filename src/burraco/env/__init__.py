@@ -1,0 +1,53 @@
+"""A PettingZoo AEC environment for research: ``burraco.env.env(...)``.
+
+Needs the optional extra ``env`` (``pip install burraco[env]``: numpy,
+pettingzoo, gymnasium); nothing outside this package imports them.
+
+>>> from burraco.env import env
+>>> e = env(variant="italian", players=4)
+>>> e.reset(seed=1)
+>>> obs, reward, term, trunc, info = e.last()
+>>> obs["action_mask"].sum() > 0
+True
+
+* :func:`raw_env` / :class:`~burraco.env.aec.BurracoEnv`: the environment itself
+  (an action outside the mask raises ValueError).
+* :func:`env`: the same wrapped as PettingZoo's classic games are (an action
+  outside the mask ends the hand with reward -1 for the offender, out-of-range
+  actions assert, calls out of order are caught).
+* Agents ``player_0 .. player_{n-1}`` (seat numbers of the engine); one episode
+  is one hand; rewards come at its end (see :class:`BurracoEnv`).
+* Actions: a fixed ``Discrete`` space with a legal-action mask, one action per
+  legal move and back (:class:`~burraco.env.actions.ActionCodec`,
+  ``env.move_to_action(move)``, ``env.action_to_move(a)``).
+* Observations: ``{"observation": float32 array, "action_mask": int8 array}``,
+  layout in :mod:`burraco.env.obs`.
+"""
+
+from __future__ import annotations
+
+from .actions import ActionCodec, SlotOverflow
+from .aec import BurracoEnv, render_text
+from .obs import ObsEncoder
+
+
+def raw_env(variant="italian", players: int = 4, **kwargs) -> BurracoEnv:
+    """The unwrapped environment; keyword arguments as :class:`BurracoEnv`."""
+    return BurracoEnv(variant, players, **kwargs)
+
+
+def env(variant="italian", players: int = 4, illegal_reward: float = -1, **kwargs):
+    """The environment wrapped like PettingZoo's classic games: an illegal action
+    ends the hand with ``illegal_reward`` for the offender (0 for the others),
+    out-of-bounds actions assert, and API calls out of order raise."""
+    from pettingzoo.utils import wrappers
+
+    e = raw_env(variant, players, **kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+__all__ = ["raw_env", "env", "BurracoEnv", "ActionCodec", "ObsEncoder", "SlotOverflow",
+           "render_text"]

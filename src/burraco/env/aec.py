@@ -1,0 +1,282 @@
+"""The PettingZoo AEC environment: :class:`BurracoEnv` (see :mod:`burraco.env`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Dict, List, Optional
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..state import GameState, Move
+from ..variants import Variant, parse_variant
+from .actions import ActionCodec
+from .obs import ObsEncoder
+
+REWARD_MODES = ("diff", "score")
+
+
+class BurracoEnv(AECEnv):
+    """One hand of Burraco per episode, for every preset and variant spec.
+
+    ``variant``: a preset name, a spec such as ``"italian:hand_size=13"`` or a
+    :class:`~burraco.variants.Variant`; ``players``: a table size the variant
+    allows.  ``reward``: ``"diff"`` (default) gives every seat, when the hand
+    ends, its side's points minus the mean points of the other sides (with two
+    sides: own minus opponent's, zero-sum); ``"score"`` gives its side's points.
+    Every other step rewards 0.  ``max_melds``: meld slots of the action and
+    observation spaces (default: deck size // 3, which no hand can exceed).
+    ``max_steps``: truncate the hand after that many moves (default: never; a
+    hand ends by itself when the stock runs out or a side closes).
+    ``render_mode``: ``"ansi"`` (render returns a string) or ``"human"``
+    (prints it).  ``obs_from_view``: build observations through
+    :meth:`GameState.view` instead of the equivalent fast path (slower; for
+    checking).
+
+    ``reset(seed=S)`` makes the deal and the first player repeatable;
+    ``options={"first": k}`` fixes the first player, ``options={"state": s}``
+    starts from a given :class:`~burraco.state.GameState` (copied).
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "burraco_v0",
+                "is_parallelizable": False}
+
+    def __init__(self, variant: "Variant | str" = "italian", players: int = 4,
+                 render_mode: Optional[str] = None, reward: str = "diff",
+                 max_melds: Optional[int] = None, max_steps: Optional[int] = None,
+                 obs_from_view: bool = False) -> None:
+        super().__init__()
+        v = parse_variant(variant)
+        v.check_players(players)
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {REWARD_MODES}, not {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.variant = v
+        self.players = players
+        self.render_mode = render_mode
+        self.reward_mode = reward
+        self.max_steps = max_steps
+        self.obs_from_view = obs_from_view
+        self.codec = ActionCodec(v, players, max_melds)
+        self.encoder = ObsEncoder(v, players, self.codec.slots)
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        n = self.codec.n
+        self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        obs_box = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
+        mask_box = spaces.Box(0, 1, (n,), dtype=np.int8)
+        self._observation_spaces = {
+            a: spaces.Dict({"observation": obs_box, "action_mask": mask_box})
+            for a in self.possible_agents}
+        self.game: Optional[GameState] = None
+        """The hand being played (a :class:`~burraco.state.GameState`)."""
+        self._rng = random.Random()
+        self._legal_key = -1
+        self._legal: List[Move] = []
+        self._legal_actions: List[int] = []
+        self._scores_key = -1
+        self._scores: Optional[List[int]] = None
+        self._steps = 0
+
+    # ---------------------------------------------------------------- spaces
+    def observation_space(self, agent: str) -> spaces.Space:
+        """A Dict of ``observation`` (Box, layout in :mod:`burraco.env.obs`) and
+        ``action_mask`` (int8, 1 for each legal action)."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """``Discrete(codec.n)``; layout in :mod:`burraco.env.actions`."""
+        return self._action_spaces[agent]
+
+    # ----------------------------------------------------------------- reset
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """Deal a new hand (seeded by ``seed`` when given; see the class docstring)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        options = options or {}
+        if "state" in options:
+            self.game = options["state"].copy()
+        else:
+            first = options.get("first")
+            if first is None:
+                first = self._rng.randrange(self.players)
+            self.game = GameState.new(self.variant, self.players,
+                                      seed=self._rng.getrandbits(64), first=first)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._steps = 0
+        self._version = 0
+        self._legal_key = -1
+        self._scores_key = -1
+        self.agent_selection = self.possible_agents[self.game.turn]
+        if self.game.is_over:
+            self._finish()
+
+    # ------------------------------------------------------------ legal moves
+    def _refresh_legal(self) -> None:
+        if self._legal_key != self._version:
+            g = self.game
+            self._legal = moves = g.legal_moves()
+            codec = self.codec
+            melds = g.melds[g.owner(g.turn)]
+            top = g.pile[-1] if g.pile else -1
+            self._legal_actions = [codec.encode(m, melds, top) for m in moves]
+            self._legal_key = self._version
+
+    def legal_moves(self) -> List[Move]:
+        """The legal moves of the agent to act (cached per position)."""
+        if self.game is None or self.game.is_over:
+            return []
+        self._refresh_legal()
+        return list(self._legal)
+
+    def legal_actions(self) -> List[int]:
+        """The legal actions of the agent to act, in the order of :meth:`legal_moves`."""
+        if self.game is None or self.game.is_over:
+            return []
+        self._refresh_legal()
+        return list(self._legal_actions)
+
+    def action_mask(self, agent: Optional[str] = None) -> np.ndarray:
+        """The int8 mask of ``agent`` (default: the agent to act); all zero when it
+        is not that agent's turn."""
+        agent = agent or self.agent_selection
+        mask = np.zeros(self.codec.n, np.int8)
+        g = self.game
+        if g is not None and not g.is_over and self.agent_name_mapping[agent] == g.turn \
+                and not (self.terminations.get(agent) or self.truncations.get(agent)):
+            self._refresh_legal()
+            mask[self._legal_actions] = 1
+        return mask
+
+    def move_to_action(self, move: Move) -> int:
+        """The action of ``move`` in the current position (the mover is the agent to act)."""
+        g = self.game
+        return self.codec.encode(move, g.melds[g.owner(g.turn)], g.pile[-1] if g.pile else -1)
+
+    def action_to_move(self, action: int) -> Optional[Move]:
+        """The move of ``action`` in the current position, or None if it names none.
+        Legal exactly when the action mask holds 1 for it."""
+        g = self.game
+        return self.codec.decode(action, g.melds[g.owner(g.turn)],
+                                 g.pile[-1] if g.pile else -1)
+
+    # ----------------------------------------------------------- observation
+    def _current_scores(self):
+        if self._scores_key != self._version:
+            self._scores = self.game.scores()
+            self._scores_key = self._version
+        return self._scores
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        """``{"observation": array, "action_mask": int8 array}`` for ``agent``."""
+        seat = self.agent_name_mapping[agent]
+        if self.obs_from_view:
+            obs = self.encoder.from_view(self.game.view(seat))
+        else:
+            obs = self.encoder.from_state(self.game, seat, self._current_scores())
+        return {"observation": obs, "action_mask": self.action_mask(agent)}
+
+    # ------------------------------------------------------------------ step
+    def step(self, action) -> None:
+        """Play ``action`` for the agent to act.  An action outside the mask raises
+        :class:`ValueError` (the wrapped :func:`burraco.env.env` ends the hand
+        with a penalty instead)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        g = self.game
+        self._refresh_legal()
+        try:
+            k = self._legal_actions.index(int(action))
+        except ValueError:
+            raise ValueError(f"action {action} ({self.codec.describe(int(action))}) is not "
+                             f"legal for {agent}") from None
+        g.play(self._legal[k])
+        self._version += 1
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0
+        if g.is_over:
+            self._finish()
+        else:
+            for a in self.agents:
+                self.rewards[a] = 0
+            if self.max_steps is not None and self._steps >= self.max_steps:
+                self._finish(truncated=True)
+            else:
+                self.agent_selection = self.possible_agents[g.turn]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self, truncated: bool = False) -> None:
+        g = self.game
+        scores = g.scores()
+        nsides = len(scores)
+        for a in self.agents:
+            seat = self.agent_name_mapping[a]
+            side = g.side_of[seat]
+            own = scores[side]
+            if self.reward_mode == "score":
+                r = own
+            else:
+                others = [scores[s] for s in range(nsides) if s != side]
+                r = own - (sum(others) / len(others) if others else 0)
+                if r == int(r):
+                    r = int(r)
+            self.rewards[a] = r
+            if truncated:
+                self.truncations[a] = True
+            else:
+                self.terminations[a] = True
+            self.infos[a] = {"status": g.status, "scores": scores, "closed_by": g.closed_by}
+
+    # ---------------------------------------------------------------- extras
+    def to_record(self) -> dict:
+        """The hand so far as a record (RECORD.md), for ``burraco replay``."""
+        from ..record import to_record
+        return to_record(self.game)
+
+    def render(self):
+        """A text picture of the table (every hand shown): returned for ``"ansi"``,
+        printed for ``"human"``."""
+        if self.render_mode is None:
+            import warnings
+            warnings.warn("render() called without a render_mode")
+            return None
+        text = render_text(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def render_text(g: GameState) -> str:
+    """A multi-line picture of a hand: hands, melds, pile, counts."""
+    from ..cards import format_cards
+    lines = [f"{g.variant.name} {g.players}p  turn {g.turn}  phase {g.phase}  status {g.status}"
+             f"  stock {len(g.stock)}  packets {len(g.packets)}"]
+    top = format_cards(g.pile[-1:])
+    lines.append(f"pile ({len(g.pile)}): top {' '.join(top) or '-'}")
+    for p in range(g.players):
+        mark = "*" if p == g.turn and not g.is_over else " "
+        lines.append(f"{mark}player_{p} (side {g.side_of[p]}): {' '.join(format_cards(g.hand(p)))}")
+    for o, rs in enumerate(g.readings):
+        for i, r in enumerate(rs):
+            lab = f" [{r.label}]" if r.label else ""
+            lines.append(f"  melds of {o} #{i}: {' '.join(format_cards(r.order))}{lab}")
+    lines.append(f"scores: {g.scores()}")
+    return "\n".join(lines)
+
+
+__all__ = ["BurracoEnv", "render_text", "REWARD_MODES"]
