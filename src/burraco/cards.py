@@ -69,10 +69,9 @@ _BY_NAME = {n: i for i, n in enumerate(_NAMES)}
 
 def format_card(c: int) -> str:
     """The notation of card ``c``: ``format_card(card(10, HEARTS)) == 'TH'``."""
-    try:
-        return _NAMES[c]
-    except (IndexError, TypeError):
-        raise CardError(f"not a card int: {c!r}") from None
+    if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < NUM_KINDS:
+        raise CardError(f"not a card int: {c!r}")
+    return _NAMES[c]
 
 
 def parse_card(text: str) -> int:

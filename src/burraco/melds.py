@@ -24,6 +24,8 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from .cards import IS_WILD, JOKER, NUM_KINDS, WILDS, TWOS
 
+_PRESENT = bytes([0] + [1] * 255)
+
 SET = "set"
 RUN = "run"
 
@@ -440,20 +442,13 @@ class MeldRules:
         cache = self._gcache
         if len(cache) > 400000:
             cache.clear()
+        b = bytes(cnt)
         wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
               | (cnt[40] > 0) << 4)
         out: List[List[Tuple[int, ...]]] = []
         for s in range(4):
-            mask = 0
-            bit = 1
-            for c in self.natural_at[s]:
-                if c >= 0 and cnt[c]:
-                    mask |= bit
-                bit <<= 1
-            if not mask & (mask - 1):
-                continue  # a run needs two natural cards
-            base = s * 13
-            key = (s, mask, wm, cnt[base + 1] > 1, cnt[base] > 1)
+            seg = b[s * 13:s * 13 + 13]
+            key = (s, seg.translate(_PRESENT), wm, seg[1] > 1, seg[0] > 1)
             lst = cache.get(key)
             if lst is None:
                 found: Set[Tuple[int, ...]] = set()
@@ -462,21 +457,20 @@ class MeldRules:
             if lst:
                 out.append(lst)
         if self.sets:
-            wilds = [w for w in WILDS if cnt[w]]
+            wilds = None
             for r in self._set_ranks:
-                a, b, c, d = cnt[r - 1], cnt[r + 12], cnt[r + 25], cnt[r + 38]
-                if a + b + c + d < 2:
-                    continue
-                key = (-r, a, b, c, d, wm)
+                key = (-r, b[r - 1::13], wm)
                 lst = cache.get(key)
                 if lst is None:
+                    if wilds is None:
+                        wilds = [w for w in WILDS if cnt[w]]
                     found = set()
                     self._gen_sets_rank(cnt, r, wilds, found)
                     lst = cache[key] = sorted(found)
                 if lst:
                     out.append(lst)
         if self.all_wild and wm:
-            key = ("w", cnt[1], cnt[14], cnt[27], cnt[40], cnt[52])
+            key = ("w", b[1::13], cnt[52])
             lst = cache.get(key)
             if lst is None:
                 found = set()
@@ -519,32 +513,67 @@ class MeldRules:
 
     def add_list(self, cnt: Sequence[int], meld: Tuple[int, ...],
                  reading: Reading) -> List[Tuple[int, ...]]:
-        """The additions of :meth:`gen_adds`, from a cache keyed by the meld and what
-        of the hand they depend on (equal results, much faster)."""
+        """The additions of :meth:`gen_adds`, from a cache keyed by what they depend
+        on: a set's rank, room and wild, or a run's cards, and the hand's cards of
+        that rank or suit and its wild cards (equal results, much faster)."""
         cache = self._acache
         if len(cache) > 400000:
             cache.clear()
+        room = min(self.cap - len(meld), 64)
         if reading.all_wild:
-            key = (meld, cnt[1], cnt[14], cnt[27], cnt[40], cnt[52])
+            key = (-1, bytes(cnt[1::13]), cnt[52], room)
         else:
-            wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
-                  | (cnt[40] > 0) << 4)
+            wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2
+                  | (cnt[27] > 0) << 3 | (cnt[40] > 0) << 4)
             if reading.kind == SET:
                 r = reading.rank
-                key = (meld, cnt[r - 1], cnt[r + 12], cnt[r + 25], cnt[r + 38], wm)
+                key = (r, bytes(cnt[r - 1::13]), wm, reading.wilds, room)
             else:
-                s = reading.suit
-                mask = 0
-                bit = 1
-                for c in self.natural_at[s]:
-                    if c >= 0 and cnt[c]:
-                        mask |= bit
-                    bit <<= 1
-                key = (meld, mask, wm, cnt[s * 13 + 1] > 1, cnt[s * 13] > 1)
+                key = (meld, self._run_reach(cnt, reading), wm)
         lst = cache.get(key)
         if lst is None:
             lst = cache[key] = self.gen_adds(cnt, meld, reading)
         return lst
+
+    def _run_reach(self, cnt: Sequence[int], reading: Reading) -> int:
+        """The hand's natural cards that could join a run: a bit mask of run
+        positions within reach of the meld (two gaps at most on either side), and
+        whether the suit's 2 and ace are held twice (they may be used twice)."""
+        nat = self.natural_at[reading.suit]
+        low = reading.low
+        order = reading.order
+        mine = [k for k in range(low, reading.high + 1) if order[k - low] == nat[k]]
+        lo, hi = mine[0], mine[-1]
+        mask = 0
+        k = lo - 1
+        miss = 0
+        while k >= 0:
+            c = nat[k]
+            if c >= 0 and cnt[c]:
+                mask |= 1 << k
+            else:
+                miss += 1
+                if miss > 2:
+                    break
+            k -= 1
+        k = hi + 1
+        miss = 0
+        last = self.npos
+        while k < last:
+            c = nat[k]
+            if c >= 0 and cnt[c]:
+                mask |= 1 << k
+            else:
+                miss += 1
+                if miss > 2:
+                    break
+            k += 1
+        for k in range(lo, hi + 1):
+            c = nat[k]
+            if c >= 0 and cnt[c]:
+                mask |= 1 << k
+        base = reading.suit * 13
+        return mask | (cnt[base + 1] > 1) << 20 | (cnt[base] > 1) << 21
 
     def gen_adds(self, cnt: Sequence[int], meld: Tuple[int, ...],
                  reading: Reading) -> List[Tuple[int, ...]]:

@@ -125,6 +125,12 @@ def _make_add(cards: Tuple[int, ...], index: int) -> Move:
     return Move(ADD, cards, index)
 
 
+_DISCARDS = tuple(Move(DISCARD, (c,)) for c in range(NUM_KINDS))
+_DRAW = Move(DRAW)
+_REDRAW = Move(REDRAW)
+_PICKUP = Move(PICKUP)
+
+
 class IllegalMove(ValueError):
     """A move the rules refuse.  ``rule`` names the rule broken (a RULES.md row)."""
 
@@ -826,12 +832,12 @@ class GameState:
         moves: List[Move] = []
         if self.phase == PHASE_DRAW:
             if self.stock or (v.reserve_refills_stock and self.packets):
-                moves.append(Move(DRAW))
+                moves.append(_DRAW)
             if self.pile:
                 moves.extend(self._pickup_moves(seat))
             return moves
         if self.redraw_ok and (self.stock or (v.reserve_refills_stock and self.packets)):
-            moves.append(Move(REDRAW))
+            moves.append(_REDRAW)
         cnt = self.hands[seat]
         n = self.hand_n[seat]
         owner = self.owner(seat)
@@ -877,15 +883,11 @@ class GameState:
                     moves.append(m)
         if not self.must_meld:
             if n >= 2:
-                for c in range(NUM_KINDS):
-                    if cnt[c] and c != ban:
-                        moves.append(Move(DISCARD, (c,)))
+                moves.extend([_DISCARDS[c] for c in range(NUM_KINDS) if cnt[c] and c != ban])
             else:
                 for c in range(NUM_KINDS):
-                    if cnt[c]:
-                        m = Move(DISCARD, (c,))
-                        if self.is_legal(m):
-                            moves.append(m)
+                    if cnt[c] and self.is_legal(_DISCARDS[c]):
+                        moves.append(_DISCARDS[c])
         return moves
 
     def _pickup_moves(self, seat: int) -> List[Move]:
@@ -894,8 +896,7 @@ class GameState:
         if IS_WILD[top] and not v.wild_top_takeable:
             return []
         if v.pile == PILE_OPEN:
-            m = Move(PICKUP)
-            return [m] if self.is_legal(m) else []
+            return [_PICKUP] if self.is_legal(_PICKUP) else []
         out = []
         cnt = self.hands[seat][:]
         cnt[top] += 1

@@ -200,7 +200,8 @@ class Variant:
                 bad(f"no packet sizes for {p} players")
             need = p * self.hand_size + sum(sizes[p]) + (1 if self.first_discard_up else 0) + 3
             if need > self.deck_size(p):
-                bad(f"{p} players need {need} cards but the deck has {self.deck_size(p)}")
+                bad(f"{p} players need {need} cards but the deck has {self.deck_size(p)}; "
+                    f"narrow the player counts (players=...) or the hand size")
 
     # ------------------------------------------------------------------
     def deck_size(self, players: int) -> int:
@@ -264,6 +265,7 @@ _BRAZILIAN = Variant(
     players=(2, 4, 6),
     decks_5_6=2,
     other_hand_sizes=(13, 15),
+    packets=((2, (11, 11)), (4, (11, 11)), (6, (11, 11))),
     first_discard_up=False,
     pile=PILE_PAIR,
     wild_top_takeable=False,

@@ -1,0 +1,129 @@
+"""``search``: determinized search with ``greedy`` rollouts.
+
+At a decision that matters, the bot samples the hidden cards consistent with
+its view (:meth:`~burraco.state.PlayerView.determinize`: other hands beyond
+their known cards, the stock, the packets, the covered pile), and scores a few
+candidate moves by playing each sample to the end of the hand with the
+``greedy`` policy at every seat (perfect-information sampling).  Every
+candidate is played on the same samples (common random numbers), so the
+comparison between candidates is far less noisy than each estimate.  The
+value of a playout is its side's score minus the best other side's.
+
+A turn is several moves (draw, melds, additions, discard).  The search spends
+its budget only where the choice is real: the draw (stock or pile), the
+discard, laying wild cards, and closing.  Natural melds and additions that
+the greedy policy rates as plainly good are played at once, and the rest of
+the turn after a candidate is played by the greedy policy inside the rollout,
+so each candidate is judged as a whole turn plan.
+
+Budget (``search:time=1.0`` or ``search:sims=200``): seconds per decision, or
+rollouts per decision (split over the candidates).  With ``sims`` the bot is
+repeatable for a given seed; with ``time`` it depends on the machine's speed.
+Options: ``cands`` (candidates kept, default 4), ``depth`` (cut rollouts after
+this many turns and score the position as it stands; 0 = to the end).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import List, Optional
+
+from ..cards import IS_WILD
+from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, GameState, Move, PlayerView
+from . import Bot, register
+from .greedy import choose_state, ctx_from_view, ranked
+
+
+def rollout(s: GameState, side: int, depth: int = 0) -> float:
+    """Play ``s`` (changed in place) with the greedy policy to the end of the hand
+    (or ``depth`` turns more, if non-zero); the value for ``side``."""
+    if depth:
+        stop = s.turns + depth
+        while not s.is_over and s.turns < stop:
+            s.play(choose_state(s))
+    else:
+        while not s.is_over:
+            s.play(choose_state(s))
+    sc = s.scores()
+    mine = sc[side]
+    other = max(sc[i] for i in range(len(sc)) if i != side)
+    return float(mine - other)
+
+
+class SearchBot(Bot):
+    """Perfect-information sampling over determinizations, greedy rollouts."""
+
+    name = "search"
+
+    def __init__(self, seed: Optional[int] = None, **options) -> None:
+        super().__init__(seed, **options)
+        self.time = options.get("time")
+        self.sims = options.get("sims")
+        if self.time is None and self.sims is None:
+            self.time = 1.0
+        self.cands = int(options.get("cands", 4))
+        self.depth = int(options.get("depth", 0))
+        self.stats = {"decisions": 0, "searched": 0, "rollouts": 0}
+
+    def candidates(self, view: PlayerView) -> List[Move]:
+        """The moves worth searching, best first by the greedy policy; a single
+        move means the choice is plain and no search is needed."""
+        legal = view.legal
+        if len(legal) <= 1:
+            return list(legal)
+        x = ctx_from_view(view)
+        rk = ranked(x)
+        best_score, best = rk[0]
+        if view.phase == "play":
+            # a plainly good natural lay is played without search
+            if best.action in (MELD, ADD) and best_score > 0 and not any(
+                    IS_WILD[c] for c in best.cards):
+                left = view.hand_counts[view.seat] - len(best.cards)
+                if left >= 2:
+                    return [best]
+            out = [best]
+            lays = [m for _, m in rk if m.action in (MELD, ADD) and m is not best]
+            discs = [m for _, m in rk if m.action == DISCARD and m is not best]
+            # keep the best lays (wild lays, closing) and the best discards
+            for m in lays[:max(1, self.cands // 2 - 1)]:
+                out.append(m)
+            for m in discs:
+                if len(out) >= self.cands:
+                    break
+                out.append(m)
+            return out
+        return [m for _, m in rk[:self.cands]]
+
+    def choose(self, view: PlayerView) -> Move:
+        """The move with the best mean rollout value (see the module docstring)."""
+        self.stats["decisions"] += 1
+        cands = self.candidates(view)
+        if len(cands) == 1:
+            return cands[0]
+        self.stats["searched"] += 1
+        side = view.side_of[view.seat]
+        n = len(cands)
+        totals = [0.0] * n
+        runs = 0
+        t_end = time.perf_counter() + self.time if self.time is not None else None
+        max_runs = int(self.sims) if self.sims is not None else None
+        done = 0
+        while True:
+            if max_runs is not None and done + n > max(max_runs, n):
+                break
+            if t_end is not None and runs and time.perf_counter() >= t_end:
+                break
+            base = view.determinize(self.rng)
+            for i, m in enumerate(cands):
+                s = base.copy()
+                s.play(m)
+                totals[i] += rollout(s, side, self.depth)
+            runs += 1
+            done += n
+        self.stats["rollouts"] += done
+        best = max(range(n), key=lambda i: (totals[i], -i))
+        return cands[best]
+
+
+register("search", SearchBot)
