@@ -127,7 +127,7 @@ def expected(name):
                      other_hand_sizes=(13, 15), pile="pair", wild_top_takeable=False,
                      natural_twos=False, runs_skip_two=True, all_wild_melds=True,
                      meld_closes_at=7, close_discard="optional", closing_discard_wild=True,
-                     stock_end="empty", throw_back_single=True, starter_redraw=True)
+                     stock_end="empty", throw_back_single=True, starter_redraw=True, target=2001)
     b2p = dict(italian, reserve_needs_burraco_at=(), packet_per="player", melds_per="player",
                reserve_refills_stock=True, closing_discard_wild=True, stock_end="empty",
                throw_back_single=True)

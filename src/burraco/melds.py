@@ -175,7 +175,10 @@ class MeldRules:
                 return "a meld may hold at most one wild card (joker or 2)"
         if len(suits) > 1 and len(ranks) > 1:
             return "a run must be of one suit and a set of one rank"
-        if len(wild) > 1 and not (v.natural_twos and len(wild) == 2):
+        acting = len(wild)
+        if len(suits) == 1 and v.natural_twos and (next(iter(suits)) * 13 + 1) in wild:
+            acting -= 1  # the run's own 2 may stand in its place
+        if acting > 1:
             return "a meld may hold at most one wild card (joker or 2)"
         if len(ranks) < len(nat) and len(ranks) > 1:
             return "a run may not repeat a card"
