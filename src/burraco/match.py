@@ -50,6 +50,13 @@ class Match:
     The first hand starts at seat ``first``; the deal then rotates one seat per
     hand.  ``target`` overrides the variant's target score (0 = none) and
     ``hands`` plays a fixed number of hands instead.
+
+    At 2, 4 and 6 players ``totals`` are per side.  At 3 and 5 players sides
+    change from hand to hand, so ``totals`` are per player (a temporary pair's
+    points are added and halved, :meth:`GameState.player_scores`), and the match
+    switches to singles (everyone alone, a packet of 11 each) once all three
+    players reach ``singles_at_3`` (1000) or one of five reaches ``singles_at_5``
+    (1005), as seed 001 says.
     """
 
     def __init__(self, variant: "Variant | str", players: int = 4, seed: Optional[int] = None,
@@ -64,9 +71,11 @@ class Match:
         self.max_hands = self.variant.match_hands if hands is None else hands
         if not self.target and not self.max_hands:
             self.max_hands = 1
-        self.totals: List[int] = []
-        self.results: List[List[int]] = []
+        self.by_player = players in (3, 5)
+        self.totals: List[float] = [0] * (players if self.by_player else 0)
+        self.results: List[list] = []
         self.states: List[GameState] = []
+        self.singles = False
 
     @property
     def hand_number(self) -> int:
@@ -80,17 +89,22 @@ class Match:
     def new_hand(self) -> GameState:
         """Deal the next hand (seeded from the match's seed)."""
         return GameState.new(self.variant, self.players, seed=self.rng.getrandbits(64),
-                             first=self.next_first())
+                             first=self.next_first(), singles=self.singles)
 
     def record_hand(self, state: GameState) -> List[int]:
         """Add a finished hand's scores to the totals; returns the hand's scores."""
-        scores = state.scores()
+        scores = state.player_scores() if self.by_player else state.scores()
         if not self.totals:
             self.totals = [0] * len(scores)
         for i, s in enumerate(scores):
             self.totals[i] += s
         self.results.append(scores)
         self.states.append(state)
+        v = self.variant
+        if self.players == 3 and v.singles_at_3 and min(self.totals) >= v.singles_at_3:
+            self.singles = True
+        if self.players == 5 and v.singles_at_5 and max(self.totals) >= v.singles_at_5:
+            self.singles = True
         return scores
 
     @property
@@ -107,13 +121,17 @@ class Match:
         return False
 
     def winner(self) -> Optional[int]:
-        """The winning side once the match is over (a tie goes to the side of the
-        seat that started the match), else None."""
+        """The winning side (at 3 and 5 players: the winning player) once the match
+        is over (a tie goes to the side of the seat that started the match), else
+        None."""
         if not self.is_over:
             return None
         best = max(self.totals)
         leaders = [i for i, t in enumerate(self.totals) if t == best]
         if len(leaders) == 1:
             return leaders[0]
-        starter = self.states[0].side_of[self.first] if self.states else 0
+        if self.by_player:
+            starter = self.first
+        else:
+            starter = self.states[0].side_of[self.first] if self.states else 0
         return starter if starter in leaders else leaders[0]

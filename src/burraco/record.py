@@ -178,8 +178,12 @@ def result(state: GameState) -> Dict[str, Any]:
                 melds.append({"cards": format_cards(r.order), "kind": r.kind,
                               "burraco": r.label})
         sides.append({"players": seats, "melds": melds, "breakdown": bd})
-    return {"ok": True, "status": state.status, "closed_by": state.closed_by,
-            "scores": [sum(bd.values()) for bd in breakdown], "sides": sides}
+    scores = [sum(bd.values()) for bd in breakdown]
+    out = {"ok": True, "status": state.status, "closed_by": state.closed_by,
+           "scores": scores, "sides": sides}
+    if state.players in (3, 5):
+        out["player_scores"] = state.player_scores(scores)
+    return out
 
 
 def replay(record: Record) -> Tuple[Dict[str, Any], GameState]:

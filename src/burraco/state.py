@@ -147,14 +147,15 @@ class DealError(ValueError):
         self.field = field
 
 
-def sides_for(players: int) -> List[int]:
+def sides_for(players: int, teams_of_three: bool = False) -> List[int]:
     """The side of each seat at the start of a hand: ``i % 2`` at 2 and 4
-    players (RECORD.md), ``i % 3`` at 6 (partners every third seat, seed 000),
-    and everyone alone at 3 and 5 players until the first packet is taken."""
+    players (RECORD.md), ``i % 3`` at 6 (partners every third seat, seed 000 and
+    seed 001's pairs) or ``i % 2`` for two teams of three, and everyone alone at
+    3 and 5 players until the first packet is taken (see :meth:`GameState._form_sides`)."""
     if players in (2, 4):
         return [i % 2 for i in range(players)]
     if players == 6:
-        return [i % 3 for i in range(players)]
+        return [i % 2 if teams_of_three else i % 3 for i in range(players)]
     return list(range(players))
 
 
@@ -190,14 +191,18 @@ class GameState:
         "packets", "pile", "melds", "readings", "packet_taken", "turn", "phase",
         "redraw_ok", "first_draw_done", "ban", "must_meld", "status", "closed_by",
         "known", "history", "deal", "first", "turns", "packets_taken_by", "laps_left",
-        "pile_taken_turn", "drawn",
+        "pile_taken_turn", "drawn", "singles",
     )
 
     # ---------------------------------------------------------------- creation
     @classmethod
     def new(cls, variant: "Variant | str", players: int = 4, seed: Optional[int] = None,
-            first: int = 0, rng: Optional[random.Random] = None) -> "GameState":
-        """Deal a new hand from a shuffle seeded with ``seed`` (or drawn from ``rng``)."""
+            first: int = 0, rng: Optional[random.Random] = None,
+            singles: bool = False) -> "GameState":
+        """Deal a new hand from a shuffle seeded with ``seed`` (or drawn from ``rng``).
+
+        ``singles``: at 3 or 5 players, the match has passed its threshold and
+        everyone plays alone with a packet of 11 each (seed 001)."""
         v = parse_variant(variant)
         v.check_players(players)
         r = rng if rng is not None else random.Random(seed)
@@ -207,7 +212,7 @@ class GameState:
         hands = [cards[i * hs:(i + 1) * hs] for i in range(players)]
         pos = players * hs
         packets = []
-        for size in v.packet_sizes(players):
+        for size in v.packet_sizes(players, singles):
             packets.append(cards[pos:pos + size])
             pos += size
         discard = []
@@ -238,6 +243,10 @@ class GameState:
                     f"hand {i} has {len(h)} cards; {v.name} deals "
                     f"{' or '.join(map(str, allowed))} cards to every player", f"deal.hands[{i}]")
         sizes = v.packet_sizes(players)
+        singles = False
+        if players in (3, 5) and [len(p) for p in packets] == list(v.packet_sizes(players, True)):
+            sizes = v.packet_sizes(players, True)
+            singles = True
         if len(packets) != len(sizes):
             raise DealError(f"the deal has {len(packets)} packets; {v.name} at {players} "
                             f"players has {len(sizes)}", "deal.packets")
@@ -252,8 +261,9 @@ class GameState:
         s.variant = v
         s.rules = v.rules
         s.players = players
-        s.side_of = sides_for(players)
+        s.side_of = sides_for(players, v.teams_of_three)
         s.nsides = max(s.side_of) + 1
+        s.singles = singles
         s.hands = []
         for h in hands:
             cnt = [0] * NUM_KINDS
@@ -296,6 +306,7 @@ class GameState:
         s.players = self.players
         s.side_of = self.side_of[:]
         s.nsides = self.nsides
+        s.singles = self.singles
         s.hands = [h[:] for h in self.hands]
         s.hand_n = self.hand_n[:]
         s.stock = self.stock[:]
@@ -753,7 +764,53 @@ class GameState:
         if self.variant.pickup_must_meld:
             self.must_meld = True
 
+    def _form_sides(self, lone: int) -> None:
+        """At 3 or 5 players (not playing singly), the first player to take a packet
+        plays alone and the others pair up (seed 001).  The lone player becomes
+        side 0.  At 3 players the other two are side 1; at 5 players the four others,
+        in turn order after the lone player a, b, c, d, pair as a+c (side 1) and b+d
+        (side 2), so that partners sit apart as at four.  Partners share melds from
+        then on: a pair's melds are both players' melds in the order they were laid."""
+        n = self.players
+        after = [(lone + k) % n for k in range(1, n)]
+        if n == 3:
+            groups = [[lone], sorted(after)]
+        else:
+            groups = [[lone], sorted(after[0::2]), sorted(after[1::2])]
+        old_melds, old_readings = self.melds, self.readings
+        # the next meld of each seat, in the order the seats laid them
+        order: List[int] = []
+        for p, m in self.history:
+            if m.action == MELD or (m.action == PICKUP and (m.cards or m.meld < 0)
+                                    and self.variant.pile != PILE_OPEN):
+                order.append(p)
+        melds: List[list] = []
+        readings: List[list] = []
+        for g in groups:
+            nxt = {p: 0 for p in g}
+            ms: list = []
+            rs: list = []
+            for p in order:
+                if p in nxt and nxt[p] < len(old_melds[p]):
+                    ms.append(old_melds[p][nxt[p]])
+                    rs.append(old_readings[p][nxt[p]])
+                    nxt[p] += 1
+            melds.append(ms)
+            readings.append(rs)
+        side_of = [0] * n
+        for i, g in enumerate(groups):
+            for p in g:
+                side_of[p] = i
+        self.side_of = side_of
+        self.nsides = len(groups)
+        self.melds = melds
+        self.readings = readings
+        if self.variant.packet_per == "side":
+            self.packet_taken = [False] * self.nsides
+
     def _take_packet(self, seat: int) -> None:
+        if self.players in (3, 5) and not self.singles and not self.packets_taken_by:
+            self._form_sides(seat)
         p = self.packets.pop(0)
         h = self.hands[seat]
         for c in p:
@@ -957,6 +1014,21 @@ class GameState:
         """Each side's total for the hand (the sum of :meth:`score_breakdown`)."""
         return [sum(d.values()) for d in self.score_breakdown()]
 
+    def player_scores(self, scores: Optional[List[int]] = None) -> List[float]:
+        """Each seat's points for the hand, as a match at 3 or 5 players counts them:
+        a temporary pair adds its points and halves them (seed 001), so each partner
+        scores half of the pair's total; a player alone scores the side's total.  At
+        2, 4 and 6 players every seat scores its side's total."""
+        sc = self.scores() if scores is None else scores
+        out: List[float] = []
+        for p in range(self.players):
+            side = self.side_of[p]
+            t = sc[side]
+            if self.players in (3, 5) and len(self.side_players(side)) == 2:
+                t = t // 2 if t % 2 == 0 else t / 2
+            out.append(t)
+        return out
+
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> "PlayerView":
         """What ``seat`` may see, and nothing more (see :class:`PlayerView`)."""
@@ -1050,7 +1122,7 @@ class PlayerView:
         self.history = state.history[:]
         self._flags = (state.first, state.redraw_ok, state.first_draw_done, state.turns,
                        state.laps_left, state.pile_taken_turn, state.drawn if state.turn == seat
-                       else -1, state.packets_taken_by[:], state.nsides)
+                       else -1, state.packets_taken_by[:], state.nsides, state.singles)
 
     @property
     def my_turn(self) -> bool:
@@ -1088,12 +1160,13 @@ class PlayerView:
         pos = 0
         s = GameState.__new__(GameState)
         (first, redraw_ok, first_draw_done, turns, laps_left, pile_taken_turn, drawn,
-         taken_by, nsides) = self._flags
+         taken_by, nsides, singles) = self._flags
         s.variant = v
         s.rules = v.rules
         s.players = n
         s.side_of = self.side_of[:]
         s.nsides = nsides
+        s.singles = singles
         s.hands = []
         s.known = []
         for p in range(n):

@@ -68,6 +68,16 @@ class Variant:
     packets: Tuple[Tuple[int, Tuple[int, ...]], ...] = (
         (2, (11, 11)), (3, (18, 11)), (4, (11, 11)), (5, (18, 11, 11)), (6, (11, 11, 11)),
     )
+    #: packet sizes once 3 or 5 players play singly for the rest of the match
+    singles_packets: Tuple[Tuple[int, Tuple[int, ...]], ...] = (
+        (3, (11, 11, 11)), (5, (11, 11, 11, 11, 11)),
+    )
+    #: at 3 players: once all three reach this total, they play singly (0 = never)
+    singles_at_3: int = 1000
+    #: at 5 players: once one player reaches this total, they play singly (0 = never)
+    singles_at_5: int = 1005
+    #: at 6 players: two teams of three (seats i % 2) instead of three pairs (i % 3)
+    teams_of_three: bool = False
     #: the first card of the stock goes face up to start the discard pile
     first_discard_up: bool = True
     #: "side": each side takes at most one packet; "player": each player at most one
@@ -194,8 +204,20 @@ class Variant:
             bad("target and match_hands may not be negative")
         if any(h < 1 for h in self.other_hand_sizes):
             bad("other_hand_sizes must be at least 1")
+        if self.teams_of_three and 6 not in self.players:
+            bad("teams_of_three needs 6 players")
         sizes = dict(self.packets)
+        singles = dict(self.singles_packets)
         for p in self.players:
+            if p in (3, 5):
+                if p not in singles:
+                    bad(f"no singles packet sizes for {p} players")
+                if len(singles[p]) < p:
+                    bad(f"playing singly at {p} players needs a packet for each player")
+                need = p * self.hand_size + sum(singles[p]) + (1 if self.first_discard_up else 0) + 3
+                if need > self.deck_size(p):
+                    bad(f"{p} players playing singly need {need} cards but the deck has "
+                        f"{self.deck_size(p)}")
             if p not in sizes:
                 bad(f"no packet sizes for {p} players")
             need = p * self.hand_size + sum(sizes[p]) + (1 if self.first_discard_up else 0) + 3
@@ -213,8 +235,14 @@ class Variant:
         """How many 52-card decks are in play at ``players`` players."""
         return self.decks_5_6 if players >= 5 else self.decks
 
-    def packet_sizes(self, players: int) -> Tuple[int, ...]:
-        """Reserve packet sizes at ``players`` players, in the order they are taken."""
+    def packet_sizes(self, players: int, singles: bool = False) -> Tuple[int, ...]:
+        """Reserve packet sizes at ``players`` players, in the order they are taken
+        (``singles``: at 3 or 5 players once the match plays singly; two teams of
+        three at 6 players take one packet each)."""
+        if singles and players in (3, 5):
+            return dict(self.singles_packets)[players]
+        if players == 6 and self.teams_of_three:
+            return dict(self.packets)[6][:2]
         return dict(self.packets)[players]
 
     def replace(self, **changes) -> "Variant":
