@@ -177,13 +177,12 @@ def add(s: GameState, meld: int, cards: Cards) -> GameState:
 
 
 def pass_turn(s: GameState, card: Optional[Union[str, int]] = None) -> GameState:
-    """The player on turn draws and discards ``card`` (default: a natural card
-    that keeps the turn ordinary: the highest-numbered natural card in hand)."""
+    """The player on turn draws and discards ``card`` (default: the card just drawn, so
+    the rest of the hand stays as it was)."""
+    before = list(s.hands[s.turn])
     draw(s)
     if card is None:
-        hand = s.hand(s.turn)
-        nat = [c for c in hand if not IS_WILD[c] and c != s.ban]
-        card = (nat or hand)[-1]
+        card = next(c for c in range(NUM_KINDS) if s.hands[s.turn][c] > before[c])
     return discard(s, card)
 
 
@@ -197,3 +196,54 @@ def reading(s: GameState, i: int, seat: Optional[int] = None):
     """The reading of meld ``i`` of ``seat``'s side (default: the player on turn)."""
     seat = s.turn if seat is None else seat
     return s.readings[s.owner(seat)][i]
+
+
+RUN_CLEAN = "3H 4H 5H 6H 7H 8H 9H"
+"""A clean seven-card run (a clean burraco; a clean cerrado in brazilian)."""
+RUN_DIRTY = "3H 4H 5H 6H 7H 8H JK"
+"""A dirty seven-card run (the joker stands for the 9)."""
+PACKET0 = "4C 5C 6C 8C 9C TC JD QD KD JC"
+"""Ten cards of the first packet in :func:`after_packet`: three melds and one addition."""
+
+
+def after_packet(variant, run: str = RUN_CLEAN, last: str = "AS", players: int = 2,
+                 direct: bool = False, **kw) -> GameState:
+    """Seat 0 lays ``run`` (meld 0) and ``9S TS JS QS`` (meld 1) and takes the first packet
+    (``PACKET0`` + ``last``): directly (melding out with the drawn ``KS``) or indirectly
+    (discarding the drawn ``5D``; the others pass and seat 0 draws ``QC``).  It is then in
+    the play phase holding the packet (and ``QC``): laying ``4C 5C 6C``, ``8C 9C TC``,
+    ``JD QD KD`` and adding ``JC`` (and ``QC``) to meld 3 leaves just ``last``."""
+    hands = {0: run + " 9S TS JS QS"}
+    hands.update(kw.pop("hands", {}))
+    if direct:
+        s = build(variant, players, hands=hands, packets=[PACKET0 + " " + last], stock="KS",
+                  **kw)
+        draw(s)
+        lay(s, run)
+        lay(s, "9S TS JS QS KS")
+        assert s.hand_n[0] == 11 and s.turn == 0 and s.phase == "play"
+        return s
+    s = build(variant, players, hands=hands, packets=[PACKET0 + " " + last],
+              stock="5D " + "KC 6D 7D "[:3 * (players - 1)] + "QC", **kw)
+    draw(s)
+    lay(s, run)
+    lay(s, "9S TS JS QS")
+    discard(s, "5D")
+    assert s.hand_n[0] == 11 and s.turn == 1
+    for _ in range(players - 1):
+        pass_turn(s)
+    draw(s)
+    assert s.turn == 0 and s.hand_n[0] == 12
+    return s
+
+
+def down_to_last(s: GameState) -> GameState:
+    """From :func:`after_packet`: lay the packet's three melds and add to meld 3, leaving
+    one card (checked moves)."""
+    lay(s, "4C 5C 6C")
+    lay(s, "8C 9C TC")
+    lay(s, "JD QD KD")
+    extra = "JC QC" if s.hand(s.turn).count(parse_cards("QC")[0]) else "JC"
+    add(s, 3, extra)
+    assert s.hand_n[s.turn] == 1
+    return s
