@@ -11,6 +11,7 @@ bots move on a timer (``delay`` seconds a move) so a person can follow them.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from rich.table import Table as RichTable
@@ -42,6 +43,22 @@ def card_style(c: int) -> str:
     if IS_WILD[c]:
         return "bold yellow"
     return SUIT_STYLE[c // 13]
+
+
+def acting_wilds(r, rules) -> set:
+    """Positions in ``r.order`` of the cards that act as wild cards (a 2 in its
+    own place of a run stands as itself)."""
+    out = set()
+    if r.kind == "run":
+        for j, c in enumerate(r.order):
+            k = r.low + j
+            natural = (c != JOKER and c // 13 == r.suit and 0 <= k < len(rules.pos_rank)
+                       and c % 13 + 1 == rules.pos_rank[k])
+            if not natural:
+                out.add(j)
+    else:
+        out = {j for j, c in enumerate(r.order) if IS_WILD[c]}
+    return out
 
 
 def card_cell(c: int) -> str:
@@ -271,6 +288,7 @@ class BurracoApp(App):
     """``burraco play``: one person against bots, hand after hand to the target."""
 
     TITLE = "burraco"
+    ENABLE_COMMAND_PALETTE = False
     CSS = """
     Screen { layout: vertical; }
     #top { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
@@ -280,8 +298,7 @@ class BurracoApp(App):
     .side.mine { border: round $success; }
     #tableline { height: 1; padding: 0 1; }
     #stock { width: auto; }
-    #packets { width: auto; }
-    #players { width: 1fr; }
+    #packets { width: 1fr; }
     #pile { height: auto; max-height: 3; padding: 0 1; }
     #log { height: 3; padding: 0 1; color: $text-muted; }
     #handbox { height: auto; border: round $success; padding: 0 1; }
@@ -342,7 +359,6 @@ class BurracoApp(App):
         with Horizontal(id="tableline"):
             yield Clickable("app.draw", id="stock")
             yield Static(id="packets")
-            yield Static(id="players")
         yield Clickable("app.pile_click", id="pile")
         yield Static(id="log")
         with Vertical(id="handbox"):
@@ -363,8 +379,7 @@ class BurracoApp(App):
         for bindings in self._bindings.key_to_bindings.values():
             for i, b in enumerate(bindings):
                 if b.action in labels:
-                    bindings[i] = b._replace(description=self.t(labels[b.action])) \
-                        if hasattr(b, "_replace") else _rebind(b, self.t(labels[b.action]))
+                    bindings[i] = dataclasses.replace(b, description=self.t(labels[b.action]))
 
     # ------------------------------------------------------------ names
     def seat_name(self, seat: int) -> str:
@@ -400,8 +415,11 @@ class BurracoApp(App):
         self.cursor = 0
         self.target = -1
         self.log_lines = []
-        self.say(self.t("hand_start", n=self.table.hand_no,
-                        who=self.seat_name(self.table.state.turn)))
+        if self.table.state.turn == self.table.seat:
+            self.say(self.t("hand_start_you", n=self.table.hand_no))
+        else:
+            self.say(self.t("hand_start", n=self.table.hand_no,
+                            who=self.seat_name(self.table.state.turn)))
         self.refresh_all()
         self.schedule_bots()
 
@@ -416,7 +434,7 @@ class BurracoApp(App):
         msg.update(Text(text))
         msg.set_class(error, "error")
 
-    def log(self, text: str) -> None:  # type: ignore[override]
+    def add_log(self, text: str) -> None:
         """Add a line to the log of moves."""
         self.log_lines.append(text)
         self.log_lines = self.log_lines[-50:]
@@ -435,14 +453,12 @@ class BurracoApp(App):
         scores = view.scores
         parts = [f"{t('app_title')} · {v.name} · {t('hand_n', n=tb.hand_no)}"]
         tgt = tb.match.target
-        mt = " ".join(f"{self.side_name(i)} {totals[i] if i < len(totals) else 0}"
-                      for i in range(s.nsides))
+        mt = " · ".join(f"{self.side_name(i)} {totals[i] if i < len(totals) else 0}"
+                        for i in range(s.nsides))
         if tgt:
             parts.append(t("match_score_to", scores=mt, target=tgt))
         else:
             parts.append(t("match_score", scores=mt))
-        parts.append(t("hand_score", scores=" ".join(
-            f"{self.side_name(i)} {scores[i]}" for i in range(s.nsides))))
         self.query_one("#top", Static).update(Text(" · ".join(parts)))
         # whose turn
         if s.is_over:
@@ -462,7 +478,8 @@ class BurracoApp(App):
             box.display = True
             seats = [p for p in range(s.players) if s.side_of[p] == side]
             box.border_title = f"{self.side_name(side)}: " + ", ".join(
-                self.seat_name(p) for p in seats)
+                t("cards_of", who=self.seat_name(p), n=view.hand_counts[p]) for p in seats)
+            box.border_subtitle = t("hand_score", score=scores[side])
             box.set_class(side == me, "mine")
             owners = sorted({s.owner(p) for p in seats})
             entries = []
@@ -486,12 +503,6 @@ class BurracoApp(App):
         if taken:
             pk += " · " + t("reserve_taken", who=", ".join(taken))
         self.query_one("#packets", Static).update(Text(pk + "  "))
-        players = []
-        for p in range(s.players):
-            if p == tb.seat:
-                continue
-            players.append(t("cards_of", who=self.seat_name(p), n=view.hand_counts[p]))
-        self.query_one("#players", Static).update(Text(" · ".join(players)))
         # the discard pile
         pile = Text()
         if v.pile == PILE_OPEN:
@@ -506,7 +517,7 @@ class BurracoApp(App):
             style = card_style(c)
             if i == len(shown) - 1:
                 style += " reverse"
-            pile.append(card_cell(c), style=style)
+            pile.append(format_card(c) + ("*" if IS_WILD[c] else ""), style=style)
             pile.append(" ")
         self.query_one("#pile", Clickable).update(pile)
         # log
@@ -535,12 +546,15 @@ class BurracoApp(App):
         out = Text()
         out.append(("▶" if is_target else " ") + f"{i + 1:>2} ",
                    style="bold cyan" if is_target else "dim")
-        for c in r.order:
-            out.append(card_cell(c), style=card_style(c))
+        wild_at = acting_wilds(r, s.rules)
+        for j, c in enumerate(r.order):
+            out.append(format_card(c) + ("*" if j in wild_at else ""),
+                       style="bold yellow" if j in wild_at else card_style(c))
+            out.append(" ")
         pts = sum(val[c] for c in r.order)
-        out.append(f" {pts}", style="dim")
+        out.append(self.t("points", n=pts), style="dim")
         if r.label:
-            out.append(f" {self.t('burraco_word', v=s.variant.name)} {self.label_name(r.label)}"
+            out.append(f" {self.t('burraco_word')} {self.label_name(r.label)}"
                        f" +{r.bonus}", style="bold green")
         return out
 
@@ -557,6 +571,7 @@ class BurracoApp(App):
             return False
         before_packets = len(tb.state.packets_taken_by)
         pile_n = len(tb.state.pile)
+        hand_before = tb.state.hand(tb.seat)
         try:
             tb.play(move)
         except NotYourTurn:
@@ -572,11 +587,15 @@ class BurracoApp(App):
             self.selected = set()
         if move.action == PICKUP:
             self.say(self.t("you_picked_up", n=pile_n))
+        if move.action in (DRAW, REDRAW):
+            new = tb.state.hand(tb.seat)
+            for c in hand_before:
+                new.remove(c) if c in new else None
+            if new:
+                self.say(self.t("you_drew", card=format_card(new[0])))
         if len(tb.state.packets_taken_by) > before_packets:
-            self.log(self.t("you_take_reserve"))
+            self.add_log(self.t("you_take_reserve"))
             self.say(self.t("you_take_reserve"))
-        if move.action in (MELD, ADD) or (move.action == PICKUP and move.meld < 0 and move.cards):
-            pass
         self.refresh_all()
         if tb.state.is_over:
             self.hand_over()
@@ -792,11 +811,11 @@ class BurracoApp(App):
         pile = s.pile[:]
         packets = len(s.packets_taken_by)
         seat, move, fallback = tb.bot_step()
-        self.log(self.describe(seat, move, pile))
+        self.add_log(self.describe(seat, move, pile))
         if fallback:
-            self.log(self.t("bot_illegal", who=self.seat_name(seat)))
+            self.add_log(self.t("bot_illegal", who=self.seat_name(seat)))
         if len(s.packets_taken_by) > packets:
-            self.log(self.t("takes_reserve", who=self.seat_name(seat)))
+            self.add_log(self.t("takes_reserve", who=self.seat_name(seat)))
 
     def describe(self, seat: int, move: Move, pile: Sequence[int]) -> str:
         """A move of another player, in words."""
@@ -876,13 +895,6 @@ class BurracoApp(App):
         else:
             self.finished = True
             self.exit(0)
-
-
-def _rebind(b, description: str):
-    """A copy of binding ``b`` with another description."""
-    import dataclasses
-
-    return dataclasses.replace(b, description=description)
 
 
 __all__ = ["BurracoApp", "HandView", "MeldColumn", "HandOverScreen", "TextScreen",
