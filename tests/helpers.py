@@ -208,26 +208,29 @@ PACKET0 = "4C 5C 6C 8C 9C TC JD QD KD JC"
 
 def after_packet(variant, run: str = RUN_CLEAN, last: str = "AS", players: int = 2,
                  direct: bool = False, **kw) -> GameState:
-    """Seat 0 lays ``run`` (meld 0) and ``9S TS JS QS`` (meld 1) and takes the first packet
-    (``PACKET0`` + ``last``): directly (melding out with the drawn ``KS``) or indirectly
-    (discarding the drawn ``5D``; the others pass and seat 0 draws ``QC``).  It is then in
-    the play phase holding the packet (and ``QC``): laying ``4C 5C 6C``, ``8C 9C TC``,
-    ``JD QD KD`` and adding ``JC`` (and ``QC``) to meld 3 leaves just ``last``."""
-    hands = {0: run + " 9S TS JS QS"}
+    """Seat 0 lays ``run`` (meld 0) and a spade run ending in ``QS`` (meld 1; ``9S TS JS
+    QS`` beside a seven-card ``run``) and takes the first packet (``PACKET0`` + ``last``):
+    directly (melding out with the drawn ``KS``) or indirectly (discarding the drawn ``5D``;
+    the others pass and seat 0 draws ``QC``).  It is then in the play phase holding the
+    packet (and ``QC``): laying ``4C 5C 6C``, ``8C 9C TC``, ``JD QD KD`` and adding ``JC``
+    (and ``QC``) to meld 3 leaves just ``last``."""
+    k = 11 - len(C(run))
+    spades = " ".join(["6S", "7S", "8S", "9S", "TS", "JS", "QS"][-k:])
+    hands = {0: run + " " + spades}
     hands.update(kw.pop("hands", {}))
     if direct:
         s = build(variant, players, hands=hands, packets=[PACKET0 + " " + last], stock="KS",
                   **kw)
         draw(s)
         lay(s, run)
-        lay(s, "9S TS JS QS KS")
+        lay(s, spades + " KS")
         assert s.hand_n[0] == 11 and s.turn == 0 and s.phase == "play"
         return s
     s = build(variant, players, hands=hands, packets=[PACKET0 + " " + last],
               stock="5D " + "KC 6D 7D "[:3 * (players - 1)] + "QC", **kw)
     draw(s)
     lay(s, run)
-    lay(s, "9S TS JS QS")
+    lay(s, spades)
     discard(s, "5D")
     assert s.hand_n[0] == 11 and s.turn == 1
     for _ in range(players - 1):
