@@ -3,7 +3,8 @@
 Each step: ``env.last()`` (observation encoding and legal-action mask of the
 agent to act), a uniformly random legal action drawn from the mask, and
 ``env.step``.  Hands are played back to back with ``reset``.  Prints one line
-per table and a JSON summary.  Reference figures on the project machine:
+per table (steps per wall-clock second, and per CPU second of this process,
+the steadier figure on a shared machine) and a JSON summary.  Reference figures on the project machine:
 RLCard Gin Rummy ~7,900 steps/s, PettingZoo's Gin Rummy ~3,200; target 20,000.
 
     .venv/bin/python bench/bench_env.py [--seconds 5] [--profile italian:4]
@@ -29,6 +30,7 @@ def run(variant: str, players: int, seconds: float, seed: int = 0) -> dict:
     steps = hands = 0
     e.reset(seed=seed)
     t0 = time.perf_counter()
+    c0 = time.process_time()
     deadline = t0 + seconds
     while True:
         obs, reward, term, trunc, info = e.last()
@@ -42,8 +44,10 @@ def run(variant: str, players: int, seconds: float, seed: int = 0) -> dict:
         e.step(int(legal[rng.integers(len(legal))]))
         steps += 1
     dt = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     return {"variant": variant, "players": players, "steps": steps, "hands": hands,
             "seconds": round(dt, 2), "steps_per_s": round(steps / dt),
+            "steps_per_cpu_s": round(steps / cpu),
             "actions": e.codec.n, "obs_size": e.encoder.size}
 
 
@@ -64,7 +68,8 @@ def main() -> None:
     for v, p in TABLES:
         r = run(v, p, args.seconds)
         out.append(r)
-        print(f"{v:12s} {p}p  {r['steps_per_s']:7d} steps/s  ({r['steps']} steps, "
+        print(f"{v:12s} {p}p  {r['steps_per_s']:7d} steps/s  {r['steps_per_cpu_s']:7d} steps/cpu-s"
+              f"  ({r['steps']} steps, "
               f"{r['hands']} hands, {r['actions']} actions, obs {r['obs_size']})", flush=True)
     print(json.dumps(out))
 

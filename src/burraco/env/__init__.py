@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from .actions import ActionCodec, SlotOverflow
+from .actions import ActionCodec, SlotOverflow, get_codec
 from .aec import BurracoEnv, render_text
 from .obs import ObsEncoder
 
@@ -49,5 +49,5 @@ def env(variant="italian", players: int = 4, illegal_reward: float = -1, **kwarg
     return e
 
 
-__all__ = ["raw_env", "env", "BurracoEnv", "ActionCodec", "ObsEncoder", "SlotOverflow",
+__all__ = ["raw_env", "env", "BurracoEnv", "ActionCodec", "get_codec", "ObsEncoder", "SlotOverflow",
            "render_text"]

@@ -281,4 +281,19 @@ class ActionCodec:
         return ("draw", "redraw", "pickup")[a]
 
 
-__all__ = ["ActionCodec", "SlotOverflow", "DRAW_A", "REDRAW_A", "PICKUP_A", "DISCARD_BASE"]
+_CODECS: Dict[tuple, ActionCodec] = {}
+
+
+def get_codec(variant: "Variant | str", players: int, max_melds: Optional[int] = None
+              ) -> ActionCodec:
+    """The :class:`ActionCodec` of a variant and table size, built once and shared
+    (building the catalogue takes a few tenths of a second)."""
+    v = parse_variant(variant)
+    key = (v, players, max_melds)
+    c = _CODECS.get(key)
+    if c is None:
+        c = _CODECS[key] = ActionCodec(v, players, max_melds)
+    return c
+
+
+__all__ = ["ActionCodec", "SlotOverflow", "get_codec", "DRAW_A", "REDRAW_A", "PICKUP_A", "DISCARD_BASE"]

@@ -11,7 +11,7 @@ from pettingzoo import AECEnv
 
 from ..state import GameState, Move
 from ..variants import Variant, parse_variant
-from .actions import ActionCodec
+from .actions import DISCARD_BASE, get_codec
 from .obs import ObsEncoder
 
 REWARD_MODES = ("diff", "score")
@@ -59,7 +59,7 @@ class BurracoEnv(AECEnv):
         self.reward_mode = reward
         self.max_steps = max_steps
         self.obs_from_view = obs_from_view
-        self.codec = ActionCodec(v, players, max_melds)
+        self.codec = get_codec(v, players, max_melds)
         self.encoder = ObsEncoder(v, players, self.codec.slots)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -76,8 +76,6 @@ class BurracoEnv(AECEnv):
         self._legal_key = -1
         self._legal: List[Move] = []
         self._legal_actions: List[int] = []
-        self._scores_key = -1
-        self._scores: Optional[List[int]] = None
         self._steps = 0
 
     # ---------------------------------------------------------------- spaces
@@ -113,7 +111,6 @@ class BurracoEnv(AECEnv):
         self._steps = 0
         self._version = 0
         self._legal_key = -1
-        self._scores_key = -1
         self.agent_selection = self.possible_agents[self.game.turn]
         if self.game.is_over:
             self._finish()
@@ -126,7 +123,19 @@ class BurracoEnv(AECEnv):
             codec = self.codec
             melds = g.melds[g.owner(g.turn)]
             top = g.pile[-1] if g.pile else -1
-            self._legal_actions = [codec.encode(m, melds, top) for m in moves]
+            enc = codec.encode
+            meld_index = codec.index
+            mb = codec.MELD
+            acts = []
+            for m in moves:
+                a = m.action
+                if a == "discard":
+                    acts.append(DISCARD_BASE + m.cards[0])
+                elif a == "meld":
+                    acts.append(mb + meld_index[m.cards])
+                else:
+                    acts.append(enc(m, melds, top))
+            self._legal_actions = acts
             self._legal_key = self._version
 
     def legal_moves(self) -> List[Move]:
@@ -168,19 +177,13 @@ class BurracoEnv(AECEnv):
                                  g.pile[-1] if g.pile else -1)
 
     # ----------------------------------------------------------- observation
-    def _current_scores(self):
-        if self._scores_key != self._version:
-            self._scores = self.game.scores()
-            self._scores_key = self._version
-        return self._scores
-
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         """``{"observation": array, "action_mask": int8 array}`` for ``agent``."""
         seat = self.agent_name_mapping[agent]
         if self.obs_from_view:
             obs = self.encoder.from_view(self.game.view(seat))
         else:
-            obs = self.encoder.from_state(self.game, seat, self._current_scores())
+            obs = self.encoder.from_state(self.game, seat)
         return {"observation": obs, "action_mask": self.action_mask(agent)}
 
     # ------------------------------------------------------------------ step

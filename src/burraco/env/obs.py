@@ -25,9 +25,11 @@ encoder; ``P`` players, ``O`` meld owners, ``K`` packet owners, ``T`` slots)::
     COUNTS    3           stock cards, discard pile cards (all, covered too), packets left
     PACKETS   3           sizes of the untaken packets, in the order they are taken
     TAKEN     K           packet taken, per packet owner (side or player, rel order)
-    SCORES    O           each side's points so far (rel order, the observer's side
-                          first; per player where melds belong to the player)
     FLAGS     2           must meld before discarding (international pickup), my turn
+    SCORES    O           each side's visible points: card values of its melds plus
+                          burraco bonuses minus open wilds-only melds (rel order, own
+                          side first; entries past the number of sides stay 0).  Not
+                          PlayerView.scores, whose hand part counts hidden cards.
 
 Counts are raw (not normalised); scores are raw points.  The encoding reads
 only what :class:`~burraco.state.PlayerView` exposes: :meth:`ObsEncoder.from_view`
@@ -101,10 +103,15 @@ class ObsEncoder:
         self.COUNTS = take(3)
         self.PACKETS = take(3)
         self.TAKEN = take(K)
-        self.SCORES = take(O)
         self.FLAGS = take(2)
+        self.SCORES = take(O)
         self.size = off
         """Length of the observation array."""
+        self._head_len = self.BAN + 53
+        self._tail_len = self.SCORES - self.HANDN
+        self._values = v.rules.value
+        self._meld_cache = {}
+        self._owner_cache = {}
         d = v.decks_for(players)
         deck = d * (52 + v.jokers_per_deck)
         low = np.zeros(off, np.float32)
@@ -124,92 +131,139 @@ class ObsEncoder:
         self.low, self.high = low, high
 
     # -------------------------------------------------------------- encoding
+    def _meld_info(self, cards, reading):
+        """(slot vector, visible points) of one meld, cached by its cards."""
+        got = self._meld_cache.get(cards)
+        if got is None:
+            vec = np.zeros(SLOT_WIDTH, np.float32)
+            for c in cards:
+                vec[c] += 1
+            r = reading
+            f = 53
+            vec[f] = 1
+            if r.all_wild:
+                vec[f + 3] = 1
+            elif r.kind == "set":
+                vec[f + 1] = 1
+            else:
+                vec[f + 2] = 1
+            vec[f + 4] = len(cards)
+            vec[f + 5] = r.wilds
+            if r.label is not None:
+                vec[f + 6 + _LABEL_INDEX[r.label]] = 1
+            if len(cards) >= self.cap:
+                vec[f + 12] = 1
+            val = self._values
+            pts = sum(val[c] for c in cards) + r.bonus
+            if r.all_wild and r.label is None:
+                pts -= self.variant.open_wild_penalty
+            got = self._meld_cache[cards] = (vec, pts)
+            if len(self._meld_cache) > 100000:
+                self._meld_cache.clear()
+        return got
+
+    def _owner_block(self, o, ms, readings):
+        """(block of every slot of owner ``o``, its visible points), cached while
+        the owner's melds stay the same."""
+        got = self._owner_cache.get(o)
+        if got is not None and got[0] == ms:
+            return got[1], got[2]
+        T = self.slots
+        if len(ms) > T:
+            from .actions import SlotOverflow
+            raise SlotOverflow(f"{len(ms)} melds exceed the {T} slots of the observation")
+        block = np.zeros(len(ms) * SLOT_WIDTH, np.float32)
+        pts = 0
+        for i, (cards, r) in enumerate(zip(ms, readings)):
+            vec, p = self._meld_info(cards, r)
+            block[i * SLOT_WIDTH:(i + 1) * SLOT_WIDTH] = vec
+            pts += p
+        self._owner_cache[o] = (list(ms), block, pts)
+        return block, pts
+
+    def visible_points(self, meld_cards, readings, side_of) -> List[int]:
+        """Each side's points on the table: card values of its melds, burraco
+        bonuses, minus the penalty for open melds of wilds only (no hidden card
+        counts here, unlike :meth:`GameState.scores`, whose hand part is hidden)."""
+        pts = [0] * self.nsides
+        for o, ms in enumerate(meld_cards):
+            side = side_of[o] if self.variant.melds_per == "player" else o
+            for cards, r in zip(ms, readings[o]):
+                pts[side] += self._meld_info(cards, r)[1]
+        return pts
+
     def _encode(self, out, seat, turn, phase, status, hand_cnt, known_cnt, meld_cards,
                 readings, pile_vis, pile_count, stock_count, packet_sizes, packet_taken,
-                side_of, hand_n, scores, ban, must_meld):
+                side_of, hand_n, ban, must_meld):
+        # HAND .. BAN and HANDN .. FLAGS hold small counts: filled as bytes, converted once
         P = self.players
-        v = self.variant
-        out[0:53] = hand_cnt
+        per_player = self.variant.melds_per == "player"
+        head = bytearray(self._head_len)
+        head[0:53] = hand_cnt
         kb = self.KNOWN
         for k in range(1, P):
             kc = known_cnt[(seat + k) % P]
             if any(kc):
-                out[kb:kb + 53] = kc
+                head[kb:kb + 53] = kc
             kb += 53
-        pb = self.PILE
-        for c in pile_vis:
-            out[pb + c] += 1
         if pile_vis:
-            out[self.TOP + pile_vis[-1]] = 1
+            pb = self.PILE
+            for c in pile_vis:
+                head[pb + c] += 1
+            head[self.TOP + pile_vis[-1]] = 1
         if ban >= 0:
-            out[self.BAN + ban] = 1
-        if v.melds_per == "player":
+            head[self.BAN + ban] = 1
+        out[0:self._head_len] = np.frombuffer(head, np.uint8)
+        if per_player:
             owners = [(seat + k) % P for k in range(P)]
         else:
             owners = _rel_order(seat, P, side_of)
-        T = self.slots
-        cap = self.cap
-        idx = []
-        for ro, o in enumerate(owners):
+        side_pts = [0] * self.nsides
+        width = self.slots * SLOT_WIDTH
+        base = self.MELDS
+        for o in owners:
             ms = meld_cards[o]
-            if len(ms) > T:
-                from .actions import SlotOverflow
-                raise SlotOverflow(f"{len(ms)} melds exceed the {T} slots of the observation")
-            base = self.MELDS + ro * T * SLOT_WIDTH
-            for i, (cards, r) in enumerate(zip(ms, readings[o])):
-                b = base + i * SLOT_WIDTH
-                for c in cards:
-                    idx.append(b + c)
-                f = b + 53
-                out[f] = 1
-                if r.all_wild:
-                    out[f + 3] = 1
-                elif r.kind == "set":
-                    out[f + 1] = 1
-                else:
-                    out[f + 2] = 1
-                out[f + 4] = len(cards)
-                out[f + 5] = r.wilds
-                if r.label is not None:
-                    out[f + 6 + _LABEL_INDEX[r.label]] = 1
-                if len(cards) >= cap:
-                    out[f + 12] = 1
-        if idx:
-            np.add.at(out, idx, 1)
-        hb = self.HANDN
-        tb = self.TURN
+            if ms:
+                block, p = self._owner_block(o, ms, readings[o])
+                out[base:base + len(block)] = block
+                side_pts[side_of[o] if per_player else o] += p
+            base += width
+        tail = bytearray(self._tail_len)
         for k in range(P):
-            out[hb + k] = hand_n[(seat + k) % P]
+            tail[k] = hand_n[(seat + k) % P]
+        tb = P
         if phase != "over":
-            out[tb + (turn - seat) % P] = 1
-        out[self.PHASE + _PHASES[phase]] = 1
-        out[self.STATUS + _STATUSES[status]] = 1
-        cb = self.COUNTS
-        out[cb] = stock_count
-        out[cb + 1] = pile_count
-        out[cb + 2] = len(packet_sizes)
+            tail[tb + (turn - seat) % P] = 1
+        tb += P
+        tail[tb + _PHASES[phase]] = 1
+        tb += 3
+        tail[tb + _STATUSES[status]] = 1
+        tb += 4
+        tail[tb] = stock_count
+        tail[tb + 1] = pile_count
+        tail[tb + 2] = len(packet_sizes)
+        tb += 3
         for k, size in enumerate(packet_sizes[:3]):
-            out[self.PACKETS + k] = size
-        if v.packet_per == "player":
+            tail[tb + k] = size
+        tb += 3
+        if self.variant.packet_per == "player":
             pk_owners = [(seat + k) % P for k in range(P)]
         else:
-            pk_owners = _rel_order(seat, P, side_of)
+            pk_owners = owners if not per_player else _rel_order(seat, P, side_of)
         for k, o in enumerate(pk_owners):
             if packet_taken[o]:
-                out[self.TAKEN + k] = 1
-        if scores is not None:
-            sb = self.SCORES
-            if v.melds_per == "player":
-                # one side per player at 2 players (the only table of such presets)
-                sc_order = _rel_order(seat, P, side_of)
-            else:
-                sc_order = owners
-            for k, sd in enumerate(sc_order):
-                out[sb + k] = scores[sd]
+                tail[tb + k] = 1
+        tb += self.packet_owners
         if must_meld:
-            out[self.FLAGS] = 1
+            tail[tb] = 1
         if turn == seat and phase != "over":
-            out[self.FLAGS + 1] = 1
+            tail[tb + 1] = 1
+        out[self.HANDN:self.SCORES] = np.frombuffer(tail, np.uint8)
+        sides = owners if not per_player else _rel_order(seat, P, side_of)
+        sb = self.SCORES
+        for k, sd in enumerate(sides):
+            if side_pts[sd]:
+                out[sb + k] = side_pts[sd]
         return out
 
     def from_view(self, view) -> np.ndarray:
@@ -227,23 +281,19 @@ class ObsEncoder:
         return self._encode(out, view.seat, view.turn, view.phase, view.status, hand, known,
                             view.meld_cards, view.melds, view.pile, view.pile_count,
                             view.stock_count, view.packet_sizes, view.packet_taken,
-                            view.side_of, view.hand_counts, view.scores, view.ban,
-                            view.must_meld)
+                            view.side_of, view.hand_counts, view.ban, view.must_meld)
 
-    def from_state(self, state, seat: int, scores=None) -> np.ndarray:
+    def from_state(self, state, seat: int) -> np.ndarray:
         """The observation of ``state`` as seen by ``seat``: exactly
-        ``from_view(state.view(seat))``, reading only the fields a view holds
-        (``scores`` may be passed in when already computed)."""
+        ``from_view(state.view(seat))``, reading only the fields a view holds."""
         out = np.zeros(self.size, np.float32)
         pile = state.pile if self.open_pile else state.pile[-1:]
         my = state.turn == seat
-        if scores is None:
-            scores = state.scores()
         return self._encode(out, seat, state.turn, state.phase, state.status,
                             state.hands[seat], state.known, state.melds, state.readings,
                             pile, len(state.pile), len(state.stock),
                             [len(p) for p in state.packets], state.packet_taken,
-                            state.side_of, state.hand_n, scores,
+                            state.side_of, state.hand_n,
                             state.ban if my else -1, state.must_meld if my else False)
 
 
