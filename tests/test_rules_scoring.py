@@ -220,3 +220,16 @@ def test_royal_and_ace_to_ace_in_breakdown(preset):
         s.play(Move.add(0, C("AH")))
         assert s.score_breakdown()[0]["burracos"] == 1000
         assert len(s.melds[0][0]) == 14
+
+
+def test_brazilian_exact_cut_not_awarded():
+    """RULES.md Scoring row "exact cut of the dealt cards": brazilian 100.  variants.py
+    documents the choice: the cut is no move of the record format, so the bonus is kept as
+    a switch but never awarded by the engine."""
+    v = get_variant("brazilian")
+    assert v.cut_bonus == 100 and get_variant("italian").cut_bonus == 0
+    s = after_packet("brazilian")
+    down_to_last(s)
+    discard(s, "AS")
+    b = s.score_breakdown()[0]
+    assert "cut" not in b and sum(b.values()) == s.scores()[0]

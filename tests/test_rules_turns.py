@@ -214,6 +214,7 @@ def test_brazilian_pickup_refusals():
     refuse(s, Move.pickup(C("8H 2C")), "natural")
     refuse(s, Move.pickup(C("4C 9H")), "meld")
     refuse(s, Move.pickup(C("8H 8H")), "not in the hand")
+    refuse(s, Move.pickup((), 0), "pair")  # never onto a meld: only with a pair
     s = brazil_pile("JK", hand1="JK 2C 2D 7H")
     refuse(s, Move.pickup(C("2C 2D")), "wild")
     s = brazil_pile("2S", hand1="3S 4S 2S 7H")
