@@ -73,6 +73,7 @@ class _Hand:
         self.side_of = [i % 2 for i in range(players)]
 
     def scores(self):
+        """The hand's scores per side."""
         return list(self._scores)
 
 

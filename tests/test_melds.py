@@ -29,10 +29,12 @@ def rd(preset, text):
 
 
 def order(r):
+    """A reading's cards in reading order, as notation."""
     return " ".join(format_cards(r.order))
 
 
 def why(preset, text):
+    """Why ``text`` is no legal meld in ``preset`` (lower case)."""
     return get_variant(preset).rules.why_not(T(text)).lower()
 
 
@@ -398,6 +400,7 @@ POOL = parse_cards("AH 2H 3H 4H 5H 6H 7H QH KH AS 2S 3S 4S 7S 7D 7C 3D 3C AD 2C 
 
 
 def hands(max_size=9):
+    """Random small hands from POOL, at most two copies of a card (four jokers)."""
     return st.lists(st.sampled_from(POOL), min_size=0, max_size=max_size).filter(
         lambda h: all(h.count(c) <= (4 if c == JOKER else 2) for c in set(h)))
 

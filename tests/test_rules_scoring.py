@@ -131,6 +131,7 @@ def test_stock_exhausted_no_closing_bonus():
 
 
 def brazil_build(hand, stock="KS"):
+    """A brazilian hand where seat 0 holds ``hand`` and has drawn ``stock``."""
     s = build("brazilian", 2, hands={0: hand}, stock=stock)
     draw(s)
     return s

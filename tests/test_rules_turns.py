@@ -129,6 +129,7 @@ def test_melds_belong_to_the_side(preset):
 
 
 def pass_turn_discard(s):
+    """Discard a natural card other than TH (the player on turn has drawn)."""
     hand = s.hand(s.turn)
     nat = [c for c in hand if c < 52 and c % 13 != 1 and c not in C("TH")]
     discard(s, nat[-1])
