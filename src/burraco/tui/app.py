@@ -169,28 +169,38 @@ class MeldColumn(Widget):
     def __init__(self, side: int, **kw) -> None:
         super().__init__(**kw)
         self.side = side
-        self.entries: List[Tuple[int, object, Text]] = []
+        self.entries: List[Tuple[int, object, List[Text]]] = []
         self._lines: Dict[int, int] = {}
         self._height = 1
 
-    def set_melds(self, entries: List[Tuple[int, object, Text]]) -> None:
-        """``entries``: (meld index, reading, rendered line) of this side."""
+    def set_melds(self, entries: List[Tuple[int, object, List[Text]]]) -> None:
+        """``entries``: (meld index, reading, words of its line) of this side."""
         self.entries = entries
         self.refresh(layout=True)
 
     def _wrap(self, width: int) -> Tuple[Text, Dict[int, int]]:
         out = Text()
         lines: Dict[int, int] = {}
-        y = 0
         if not self.entries:
             return Text("-", style="dim"), {}
-        for idx, _reading, text in self.entries:
-            parts = text.wrap(self.app.console, max(10, width or 40))
-            for part in parts:
-                lines[y] = idx
-                out.append_text(part)
-                out.append("\n")
-                y += 1
+        width = max(12, width or 40)
+        y = 0
+        for idx, _reading, words in self.entries:
+            line = Text()
+            for w in words:
+                if line.cell_len and line.cell_len + 1 + w.cell_len > width:
+                    lines[y] = idx
+                    out.append_text(line)
+                    out.append("\n")
+                    y += 1
+                    line = Text("    ")
+                elif line.cell_len:
+                    line.append(" ")
+                line.append_text(w)
+            lines[y] = idx
+            out.append_text(line)
+            out.append("\n")
+            y += 1
         out.rstrip()
         return out, lines
 
@@ -539,24 +549,23 @@ class BurracoApp(App):
                                if sel else t("hand_hint"))
         self.say(self.message, self.message_error)
 
-    def meld_text(self, i: int, r, is_target: bool) -> Text:
-        """One meld line: number, cards in reading order, kind, points, burraco."""
+    def meld_text(self, i: int, r, is_target: bool) -> List[Text]:
+        """One meld as words to wrap: number, cards in reading order (acting wilds
+        marked ``*``), points, and the burraco class with its bonus."""
         s = self.table.state
         val = s.rules.value
-        out = Text()
-        out.append(("▶" if is_target else " ") + f"{i + 1:>2} ",
-                   style="bold cyan" if is_target else "dim")
+        words = [Text(("▶" if is_target else " ") + f"{i + 1:>2}",
+                      style="bold cyan" if is_target else "dim")]
         wild_at = acting_wilds(r, s.rules)
         for j, c in enumerate(r.order):
-            out.append(format_card(c) + ("*" if j in wild_at else ""),
-                       style="bold yellow" if j in wild_at else card_style(c))
-            out.append(" ")
+            words.append(Text(format_card(c) + ("*" if j in wild_at else ""),
+                              style="bold yellow" if j in wild_at else card_style(c)))
         pts = sum(val[c] for c in r.order)
-        out.append(self.t("points", n=pts), style="dim")
+        words.append(Text(self.t("points", n=pts), style="dim"))
         if r.label:
-            out.append(f" {self.t('burraco_word')} {self.label_name(r.label)}"
-                       f" +{r.bonus}", style="bold green")
-        return out
+            words.append(Text(f"{self.t('burraco_word')} {self.label_name(r.label)} +{r.bonus}",
+                              style="bold green"))
+        return words
 
     def selected_cards(self) -> List[int]:
         """The cards selected in the hand."""
