@@ -532,6 +532,8 @@ class MeldRules:
                 r = reading.rank
                 key = (r, bytes(cnt[r - 1::13]), wm, reading.wilds, room)
             else:
+                if reading.wilds and (reading.suit * 13 + 1) not in meld:
+                    wm = 0  # the meld's wild stays a wild: no other may join
                 key = (meld, self._run_reach(cnt, reading), wm)
         lst = cache.get(key)
         if lst is None:
@@ -540,7 +542,7 @@ class MeldRules:
 
     def _run_reach(self, cnt: Sequence[int], reading: Reading) -> int:
         """The hand's natural cards that could join a run: a bit mask of run
-        positions within reach of the meld (two gaps at most on either side), and
+        positions within reach of the meld (one gap at most on either side, as one wild fills one gap), and
         whether the suit's 2 and ace are held twice (they may be used twice)."""
         nat = self.natural_at[reading.suit]
         low = reading.low
@@ -550,13 +552,14 @@ class MeldRules:
         mask = 0
         k = lo - 1
         miss = 0
+        inmeld = set(reading.order)
         while k >= 0:
             c = nat[k]
             if c >= 0 and cnt[c]:
                 mask |= 1 << k
-            else:
+            elif c < 0 or c not in inmeld:
                 miss += 1
-                if miss > 2:
+                if miss > 1:
                     break
             k -= 1
         k = hi + 1
@@ -566,9 +569,9 @@ class MeldRules:
             c = nat[k]
             if c >= 0 and cnt[c]:
                 mask |= 1 << k
-            else:
+            elif c < 0 or c not in inmeld:
                 miss += 1
-                if miss > 2:
+                if miss > 1:
                     break
             k += 1
         for k in range(lo, hi + 1):
