@@ -107,8 +107,6 @@ class ObsEncoder:
         self.SCORES = take(O)
         self.size = off
         """Length of the observation array."""
-        self._head_len = self.BAN + 53
-        self._tail_len = self.SCORES - self.HANDN
         self._values = v.rules.value
         self._meld_cache = {}
         self._owner_cache = {}
@@ -132,10 +130,10 @@ class ObsEncoder:
 
     # -------------------------------------------------------------- encoding
     def _meld_info(self, cards, reading):
-        """(slot vector, visible points) of one meld, cached by its cards."""
+        """(slot bytes, visible points) of one meld, cached by its cards."""
         got = self._meld_cache.get(cards)
         if got is None:
-            vec = np.zeros(SLOT_WIDTH, np.float32)
+            vec = bytearray(SLOT_WIDTH)
             for c in cards:
                 vec[c] += 1
             r = reading
@@ -157,13 +155,13 @@ class ObsEncoder:
             pts = sum(val[c] for c in cards) + r.bonus
             if r.all_wild and r.label is None:
                 pts -= self.variant.open_wild_penalty
-            got = self._meld_cache[cards] = (vec, pts)
+            got = self._meld_cache[cards] = (bytes(vec), pts)
             if len(self._meld_cache) > 100000:
                 self._meld_cache.clear()
         return got
 
     def _owner_block(self, o, ms, readings):
-        """(block of every slot of owner ``o``, its visible points), cached while
+        """(bytes of the used slots of owner ``o``, its visible points), cached while
         the owner's melds stay the same."""
         got = self._owner_cache.get(o)
         if got is not None and got[0] == ms:
@@ -172,12 +170,13 @@ class ObsEncoder:
         if len(ms) > T:
             from .actions import SlotOverflow
             raise SlotOverflow(f"{len(ms)} melds exceed the {T} slots of the observation")
-        block = np.zeros(len(ms) * SLOT_WIDTH, np.float32)
+        parts = []
         pts = 0
-        for i, (cards, r) in enumerate(zip(ms, readings)):
+        for cards, r in zip(ms, readings):
             vec, p = self._meld_info(cards, r)
-            block[i * SLOT_WIDTH:(i + 1) * SLOT_WIDTH] = vec
+            parts.append(vec)
             pts += p
+        block = b"".join(parts)
         self._owner_cache[o] = (list(ms), block, pts)
         return block, pts
 
@@ -192,28 +191,28 @@ class ObsEncoder:
                 pts[side] += self._meld_info(cards, r)[1]
         return pts
 
-    def _encode(self, out, seat, turn, phase, status, hand_cnt, known_cnt, meld_cards,
+    def _encode(self, seat, turn, phase, status, hand_cnt, known_cnt, meld_cards,
                 readings, pile_vis, pile_count, stock_count, packet_sizes, packet_taken,
                 side_of, hand_n, ban, must_meld):
-        # HAND .. BAN and HANDN .. FLAGS hold small counts: filled as bytes, converted once
+        # everything before SCORES holds small counts (0..255): filled as bytes and
+        # converted to float32 once
         P = self.players
         per_player = self.variant.melds_per == "player"
-        head = bytearray(self._head_len)
-        head[0:53] = hand_cnt
+        buf = bytearray(self.SCORES)
+        buf[0:53] = hand_cnt
         kb = self.KNOWN
         for k in range(1, P):
             kc = known_cnt[(seat + k) % P]
             if any(kc):
-                head[kb:kb + 53] = kc
+                buf[kb:kb + 53] = kc
             kb += 53
         if pile_vis:
             pb = self.PILE
             for c in pile_vis:
-                head[pb + c] += 1
-            head[self.TOP + pile_vis[-1]] = 1
+                buf[pb + c] += 1
+            buf[self.TOP + pile_vis[-1]] = 1
         if ban >= 0:
-            head[self.BAN + ban] = 1
-        out[0:self._head_len] = np.frombuffer(head, np.uint8)
+            buf[self.BAN + ban] = 1
         if per_player:
             owners = [(seat + k) % P for k in range(P)]
         else:
@@ -225,26 +224,26 @@ class ObsEncoder:
             ms = meld_cards[o]
             if ms:
                 block, p = self._owner_block(o, ms, readings[o])
-                out[base:base + len(block)] = block
+                buf[base:base + len(block)] = block
                 side_pts[side_of[o] if per_player else o] += p
             base += width
-        tail = bytearray(self._tail_len)
+        tb = self.HANDN
         for k in range(P):
-            tail[k] = hand_n[(seat + k) % P]
-        tb = P
-        if phase != "over":
-            tail[tb + (turn - seat) % P] = 1
+            buf[tb + k] = hand_n[(seat + k) % P]
         tb += P
-        tail[tb + _PHASES[phase]] = 1
+        if phase != "over":
+            buf[tb + (turn - seat) % P] = 1
+        tb += P
+        buf[tb + _PHASES[phase]] = 1
         tb += 3
-        tail[tb + _STATUSES[status]] = 1
+        buf[tb + _STATUSES[status]] = 1
         tb += 4
-        tail[tb] = stock_count
-        tail[tb + 1] = pile_count
-        tail[tb + 2] = len(packet_sizes)
+        buf[tb] = stock_count
+        buf[tb + 1] = pile_count
+        buf[tb + 2] = len(packet_sizes)
         tb += 3
         for k, size in enumerate(packet_sizes[:3]):
-            tail[tb + k] = size
+            buf[tb + k] = size
         tb += 3
         if self.variant.packet_per == "player":
             pk_owners = [(seat + k) % P for k in range(P)]
@@ -252,23 +251,23 @@ class ObsEncoder:
             pk_owners = owners if not per_player else _rel_order(seat, P, side_of)
         for k, o in enumerate(pk_owners):
             if packet_taken[o]:
-                tail[tb + k] = 1
+                buf[tb + k] = 1
         tb += self.packet_owners
         if must_meld:
-            tail[tb] = 1
+            buf[tb] = 1
         if turn == seat and phase != "over":
-            tail[tb + 1] = 1
-        out[self.HANDN:self.SCORES] = np.frombuffer(tail, np.uint8)
+            buf[tb + 1] = 1
+        out = np.empty(self.size, np.float32)
+        out[:self.SCORES] = np.frombuffer(buf, np.uint8)
         sides = owners if not per_player else _rel_order(seat, P, side_of)
-        sb = self.SCORES
+        scores = [0] * (self.size - self.SCORES)
         for k, sd in enumerate(sides):
-            if side_pts[sd]:
-                out[sb + k] = side_pts[sd]
+            scores[k] = side_pts[sd]
+        out[self.SCORES:] = scores
         return out
 
     def from_view(self, view) -> np.ndarray:
         """The observation of a :class:`~burraco.state.PlayerView`."""
-        out = np.zeros(self.size, np.float32)
         hand = [0] * NUM_KINDS
         for c in view.hand:
             hand[c] += 1
@@ -278,7 +277,7 @@ class ObsEncoder:
             for c in k:
                 cnt[c] += 1
             known.append(cnt)
-        return self._encode(out, view.seat, view.turn, view.phase, view.status, hand, known,
+        return self._encode(view.seat, view.turn, view.phase, view.status, hand, known,
                             view.meld_cards, view.melds, view.pile, view.pile_count,
                             view.stock_count, view.packet_sizes, view.packet_taken,
                             view.side_of, view.hand_counts, view.ban, view.must_meld)
@@ -286,10 +285,9 @@ class ObsEncoder:
     def from_state(self, state, seat: int) -> np.ndarray:
         """The observation of ``state`` as seen by ``seat``: exactly
         ``from_view(state.view(seat))``, reading only the fields a view holds."""
-        out = np.zeros(self.size, np.float32)
         pile = state.pile if self.open_pile else state.pile[-1:]
         my = state.turn == seat
-        return self._encode(out, seat, state.turn, state.phase, state.status,
+        return self._encode(seat, state.turn, state.phase, state.status,
                             state.hands[seat], state.known, state.melds, state.readings,
                             pile, len(state.pile), len(state.stock),
                             [len(p) for p in state.packets], state.packet_taken,
