@@ -23,7 +23,7 @@ pytest.importorskip("textual")
 from rich.console import Console  # noqa: E402
 from textual.widgets import Static  # noqa: E402
 
-from burraco.bots import BOTS  # noqa: E402
+from burraco.bots import BOTS, Bot  # noqa: E402
 from burraco.cards import NUM_KINDS, deck, format_card, parse_cards  # noqa: E402
 from burraco.cli.main import main as cli_main  # noqa: E402
 from burraco.cli.play_cmd import split_bots  # noqa: E402
@@ -280,9 +280,10 @@ async def test_closed_pile_pickup_with_cards_and_onto_meld(tmp_path):
         fixed_hands={0: "7H 8H 4C 4D KS QS JS 5C 9C 6D 3S"},
         packet0="5S 6S 7S 8S 9D TD JD AC AD AS 4S",
         discard="9H", stock_head="",
-        bot_hand={1: "3C 6C 9S QC 5D 8D JH 3D 7S TS KH"})
+        bot_hand={1: "3C 6C 9S QC 5D 8D JH 3D 7S TS TH"})
     table = Table("fechado", 2, seat=0, bots=["random"], seed=1, records=tmp_path,
                   first_state=state)
+    table.bots[1] = DiscardBot("TH")
     app = BurracoApp(table, lang="it", delay=0)
     async with app.run_test(size=(100, 34)) as pilot:
         await settle(pilot, app)
@@ -303,19 +304,30 @@ async def test_closed_pile_pickup_with_cards_and_onto_meld(tmp_path):
         await key_select(pilot, app, "3S")
         await pilot.press("x")
         await settle(pilot, app, lambda: table.human_to_move)
-        # the bot discarded; try the pile onto meld 1 (works only if it fits)
-        top = s.pile[-1]
-        fits = s.is_legal(Move.pickup(meld=0))
+        # the bot discarded TH: pick the pile up onto meld 1 (key 1, then p)
+        assert [format_card(c) for c in s.pile] == ["3S", "TH"]
         await pilot.press("1")
         assert app.target == 0
-        before = snapshot(s)
         await pilot.press("p")
-        await pilot.pause()
-        if fits:
-            assert s.history[-1] == (0, Move.pickup(meld=0))
-            assert top in s.melds[0][0]
-        else:
-            assert app.message_error and snapshot(s) == before
+        await settle(pilot, app, lambda: s.phase == "play")
+        assert s.history[-1] == (0, Move.pickup(meld=0))
+        assert [format_card(c) for c in s.readings[0][0].order] == ["7H", "8H", "9H", "TH"]
+        assert parse_cards("3S")[0] in s.hand(0)
+
+
+class DiscardBot(Bot):
+    """A scripted bot: draws, then discards ``card`` when it holds it."""
+
+    def __init__(self, card):
+        super().__init__(seed=0)
+        self.card = parse_cards(card)[0]
+
+    def choose(self, view):
+        if view.phase == "draw":
+            return Move.draw()
+        if self.card in view.hand and Move.discard(self.card) in view.legal:
+            return Move.discard(self.card)
+        return next(m for m in view.legal if m.action == "discard")
 
 
 @run_async

@@ -7,6 +7,7 @@ line works without it.
 from __future__ import annotations
 
 import argparse
+import textwrap
 
 from .common import add_variant_option, fail
 
@@ -21,10 +22,11 @@ def register(sub) -> None:
     """Add the ``play`` command to the subparsers ``sub``."""
     p = sub.add_parser(
         "play", help="play a match against bots in the terminal",
-        description="Play Burraco against bots in a full-screen terminal app: hands to the "
-                    "match target, your own cards only, every move by keyboard or mouse. "
-                    "The record of every hand is saved (see --records) and can be checked "
-                    "with `burraco replay FILE`.",
+        description=textwrap.fill(
+            "Play Burraco against bots in a full-screen terminal app: hands to the "
+            "match target, your own cards only, every move by keyboard or mouse. "
+            "The record of every hand is saved (see --records) and can be checked "
+            "with `burraco replay FILE`.", 79),
         epilog=_help_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     add_variant_option(p)
     p.add_argument("--players", "-p", type=int, default=None,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from rich import box
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
@@ -261,6 +262,9 @@ class TextScreen(ModalScreen):
             vs.border_subtitle = self.close_hint
             yield Static(self.body, id="text-body", markup=False)
 
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
     def action_dismiss(self) -> None:
         self.dismiss(None)
 
@@ -353,6 +357,16 @@ class BurracoApp(App):
         self.last_summary: Optional[dict] = None
         self._bot_timer = None
         self.finished = False
+
+    GAME_ACTIONS = frozenset({"draw", "pickup", "meld", "add", "discard", "select", "cursor",
+                              "target", "target_at", "clear", "redraw", "sort", "rules",
+                              "quit_game", "pile_click"})
+
+    def check_action(self, action: str, parameters) -> Optional[bool]:
+        """Game keys work only on the table, not under the rules or the scores."""
+        if action in self.GAME_ACTIONS and isinstance(self.screen, ModalScreen):
+            return False
+        return True
 
     def t(self, key: str, **kw) -> str:
         """Translated text of ``key``."""
@@ -531,7 +545,13 @@ class BurracoApp(App):
             pile.append(" ")
         self.query_one("#pile", Clickable).update(pile)
         # log
-        self.query_one("#log", Static).update(Text("\n".join(self.log_lines[-3:])))
+        log = Text()
+        recent = self.log_lines[-3:]
+        for k, line in enumerate(recent):
+            log.append(line, style="bold" if k == len(recent) - 1 else "")
+            if k < len(recent) - 1:
+                log.append("\n")
+        self.query_one("#log", Static).update(log)
         # the hand
         self.hand_cards = sorted(view.hand, key=sort_key(self.sort_by))
         self.selected = {i for i in self.selected if i < len(self.hand_cards)}
@@ -580,7 +600,6 @@ class BurracoApp(App):
             return False
         before_packets = len(tb.state.packets_taken_by)
         pile_n = len(tb.state.pile)
-        hand_before = tb.state.hand(tb.seat)
         try:
             tb.play(move)
         except NotYourTurn:
@@ -596,12 +615,8 @@ class BurracoApp(App):
             self.selected = set()
         if move.action == PICKUP:
             self.say(self.t("you_picked_up", n=pile_n))
-        if move.action in (DRAW, REDRAW):
-            new = tb.state.hand(tb.seat)
-            for c in hand_before:
-                new.remove(c) if c in new else None
-            if new:
-                self.say(self.t("you_drew", card=format_card(new[0])))
+        if move.action in (DRAW, REDRAW) and tb.state.drawn >= 0:
+            self.say(self.t("you_drew", card=format_card(tb.state.drawn)))
         if len(tb.state.packets_taken_by) > before_packets:
             self.add_log(self.t("you_take_reserve"))
             self.say(self.t("you_take_reserve"))
@@ -874,7 +889,8 @@ class BurracoApp(App):
             out.append(t("closed_by", who=self.seat_name(s.closed_by)) + "\n", style="bold")
         else:
             out.append(t("status_" + s.status.replace("-", "_")) + "\n", style="bold")
-        grid = RichTable(title=t("hand_result", n=tb.match.hand_number), expand=False)
+        grid = RichTable(title=t("hand_result", n=tb.match.hand_number), expand=False,
+                         box=box.SIMPLE_HEAD, title_justify="left")
         grid.add_column("")
         for side in range(s.nsides):
             grid.add_column(self.side_name(side), justify="right")
