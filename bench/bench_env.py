@@ -18,14 +18,16 @@ import time
 
 import numpy as np
 
+from burraco.env import env as wrapped_env
 from burraco.env import raw_env
 
 TABLES = [("italian", 4), ("brazilian", 4), ("burraco-2p", 2)]
 
 
-def run(variant: str, players: int, seconds: float, seed: int = 0) -> dict:
-    """Play random legal actions for about ``seconds``; return steps, hands, steps/s."""
-    e = raw_env(variant, players)
+def run(variant: str, players: int, seconds: float, seed: int = 0, wrapped: bool = False) -> dict:
+    """Play random legal actions for about ``seconds``; return steps, hands, steps/s
+    (``wrapped``: through :func:`burraco.env.env`'s PettingZoo wrappers)."""
+    e = (wrapped_env if wrapped else raw_env)(variant, players)
     rng = np.random.default_rng(seed)
     steps = hands = 0
     e.reset(seed=seed)
@@ -48,7 +50,8 @@ def run(variant: str, players: int, seconds: float, seed: int = 0) -> dict:
     return {"variant": variant, "players": players, "steps": steps, "hands": hands,
             "seconds": round(dt, 2), "steps_per_s": round(steps / dt),
             "steps_per_cpu_s": round(steps / cpu),
-            "actions": e.codec.n, "obs_size": e.encoder.size}
+            "wrapped": wrapped, "actions": e.unwrapped.codec.n,
+            "obs_size": e.unwrapped.encoder.size}
 
 
 def main() -> None:
@@ -56,6 +59,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--profile", default=None)
+    ap.add_argument("--wrapped", action="store_true",
+                    help="also time italian 4p through the PettingZoo wrappers of env()")
     args = ap.parse_args()
     if args.profile:
         import cProfile
@@ -65,10 +70,14 @@ def main() -> None:
         pstats.Stats("/tmp/env.prof").sort_stats("tottime").print_stats(25)
         return
     out = []
-    for v, p in TABLES:
-        r = run(v, p, args.seconds)
+    tables = [(v, p, False) for v, p in TABLES]
+    if args.wrapped:
+        tables.append(("italian", 4, True))
+    for v, p, w in tables:
+        r = run(v, p, args.seconds, wrapped=w)
         out.append(r)
-        print(f"{v:12s} {p}p  {r['steps_per_s']:7d} steps/s  {r['steps_per_cpu_s']:7d} steps/cpu-s"
+        name = v + (" (wrapped)" if w else "")
+        print(f"{name:22s} {p}p  {r['steps_per_s']:7d} steps/s  {r['steps_per_cpu_s']:7d} steps/cpu-s"
               f"  ({r['steps']} steps, "
               f"{r['hands']} hands, {r['actions']} actions, obs {r['obs_size']})", flush=True)
     print(json.dumps(out))

@@ -337,3 +337,36 @@ def test_draw_and_move_helpers():
     assert e.action_to_move(DRAW_A) == Move.draw()
     assert e.action_to_move(PICKUP_A) == Move.pickup()
     assert set(e.legal_actions()) == {DRAW_A, PICKUP_A}
+
+
+def test_env_obs_from_view_matches_fast_path():
+    """obs_from_view=True (encoding PlayerView objects) gives the same observations."""
+    fast = raw_env("brazilian", 4)
+    slow = raw_env("brazilian", 4, obs_from_view=True)
+    fast.reset(seed=12)
+    slow.reset(seed=12)
+    rng = np.random.default_rng(3)
+    for _ in range(120):
+        of, *_, tf, _, _ = fast.last()
+        os_, *_ = slow.last()
+        assert np.array_equal(of["observation"], os_["observation"])
+        assert np.array_equal(of["action_mask"], os_["action_mask"])
+        if fast.terminations[fast.agent_selection]:
+            break
+        a = int(rng.choice(np.flatnonzero(of["action_mask"])))
+        fast.step(a)
+        slow.step(a)
+
+
+def test_action_layout_partitions_the_space():
+    """The documented regions follow each other and fill Discrete(n) exactly."""
+    for name, p in [("italian", 4), ("closed", 2), ("brazilian", 6), ("italian", 6)]:
+        c = get_codec(name, p)
+        assert c.MELD == DISCARD_BASE + 53
+        assert c.PICKUP_MELD == c.MELD + len(c.catalogue)
+        closed = PRESETS[name].pile != "open"
+        assert c.PICKUP_ONTO - c.PICKUP_MELD == (len(c.catalogue) if closed else 0)
+        assert c.ADD - c.PICKUP_ONTO == (c.slots if closed else 0)
+        assert c.n == c.ADD + c.slots * c.S
+        assert len(set(c.catalogue)) == len(c.catalogue)
+        assert raw_env(name, p).action_space("player_0").n == c.n

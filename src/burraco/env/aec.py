@@ -206,16 +206,15 @@ class BurracoEnv(AECEnv):
         self._version += 1
         self._steps += 1
         self._cumulative_rewards[agent] = 0
+        # rewards stay 0 (as reset set them) until the hand ends
         if g.is_over:
             self._finish()
+            self._accumulate_rewards()
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            self._finish(truncated=True)
+            self._accumulate_rewards()
         else:
-            for a in self.agents:
-                self.rewards[a] = 0
-            if self.max_steps is not None and self._steps >= self.max_steps:
-                self._finish(truncated=True)
-            else:
-                self.agent_selection = self.possible_agents[g.turn]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[g.turn]
         if self.render_mode == "human":
             self.render()
 
