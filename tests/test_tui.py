@@ -544,3 +544,36 @@ def test_acting_wilds_marks_only_cards_that_act_as_wild():
     assert [format_card(r.order[j]) for j in acting_wilds(r, rules)] == ["JK"]
     r = rules.read(tuple(sorted(parse_cards("KC KH 2H"))))
     assert [format_card(r.order[j]) for j in acting_wilds(r, rules)] == ["2H"]
+
+
+@pytest.mark.parametrize("variant,players,lang", [
+    ("italian", 3, "it"), ("italian", 6, "de"), ("brazilian", 4, "pt"), ("burraco-2p", 2, "en"),
+])
+@run_async
+async def test_every_table_plays_a_hand_through_the_app(tmp_path, variant, players, lang):
+    """At every table size the person's random legal moves go through the app
+    until the hand ends; the saved record replays to the scores of the end
+    screen (at 3 and 5 players the match counts per player, RULES.md "Tables
+    beyond four players")."""
+    import random
+
+    table = Table(variant, players, seat=1, bots=["random"], seed=11, records=tmp_path)
+    app = BurracoApp(table, lang=lang, delay=0)
+    rng = random.Random(11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        moves = 0
+        while app.last_summary is None:
+            assert table.human_to_move
+            move = rng.choice(table.state.legal_moves())
+            assert app.try_move(move), app.message
+            moves += 1
+            if moves % 25 == 0:
+                await pilot.pause()
+        await settle(pilot, app)
+        out, code = replay_text(table.saved[-1].read_text())
+        assert code == 0 and out["scores"] == app.last_summary["scores"]
+        assert len(table.match.totals) == (players if players in (3, 5)
+                                           else table.state.nsides)
+        text = screen_text(app)
+        assert str(table.saved[-1]) in text.replace("\n", "")

@@ -62,6 +62,11 @@ def acting_wilds(r, rules) -> set:
     return out
 
 
+def fmt_points(x) -> str:
+    """Points as text: whole numbers without a decimal point (halved pairs may not be)."""
+    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
 def card_cell(c: int) -> str:
     """Three characters for card ``c``: its notation, then ``*`` for a wild card."""
     return format_card(c) + ("*" if IS_WILD[c] else " ")
@@ -416,16 +421,30 @@ class BurracoApp(App):
             return self.t(("", "west", "north", "east")[rel])
         if tb.players == 2:
             return self.t("north")
+        if tb.players == 3:
+            return self.t(("", "west", "east")[rel])
         return self.t("player_n", n=seat)
 
     def side_name(self, side: int) -> str:
-        """``Us``, ``Them`` or ``Side n``."""
+        """``Us``, ``Them``, or the seats of a side when there are more than two."""
         s = self.table.state
         if side == s.side_of[self.table.seat]:
             return self.t("side_us")
         if s.nsides == 2:
             return self.t("side_them")
-        return self.t("side_n", n=side + 1)
+        return "+".join(self.seat_name(p) for p in range(s.players) if s.side_of[p] == side)
+
+    def match_totals_text(self) -> str:
+        """The match totals: per side, or per player at 3 and 5 players."""
+        m = self.table.match
+        if m.by_player:
+            tot = m.totals or [0] * self.table.players
+            return " · ".join(f"{self.seat_name(p)} {fmt_points(tot[p])}"
+                              for p in range(self.table.players))
+        s = self.table.state
+        tot = m.totals or [0] * s.nsides
+        return " · ".join(f"{self.side_name(i)} {fmt_points(tot[i]) if i < len(tot) else 0}"
+                          for i in range(s.nsides))
 
     def label_name(self, label: Optional[str]) -> str:
         """The translated burraco class."""
@@ -473,12 +492,10 @@ class BurracoApp(App):
         v = s.variant
         # top line: variant, hand number, match and hand scores
         me = s.side_of[tb.seat]
-        totals = tb.match.totals or [0] * s.nsides
         scores = view.scores
         parts = [f"{t('app_title')} · {v.name} · {t('hand_n', n=tb.hand_no)}"]
         tgt = tb.match.target
-        mt = " · ".join(f"{self.side_name(i)} {totals[i] if i < len(totals) else 0}"
-                        for i in range(s.nsides))
+        mt = self.match_totals_text()
         if tgt:
             parts.append(t("match_score_to", scores=mt, target=tgt))
         else:
@@ -501,8 +518,13 @@ class BurracoApp(App):
                 continue
             box.display = True
             seats = [p for p in range(s.players) if s.side_of[p] == side]
-            box.border_title = f"{self.side_name(side)}: " + ", ".join(
-                t("cards_of", who=self.seat_name(p), n=view.hand_counts[p]) for p in seats)
+            key = "cards_of" if s.players <= 4 else "cards_short"
+            names = ", ".join(t(key, who=self.seat_name(p), n=view.hand_counts[p])
+                              for p in seats)
+            if len(seats) == 1 or s.nsides > 2:
+                box.border_title = names
+            else:
+                box.border_title = f"{self.side_name(side)}: {names}"
             box.border_subtitle = t("hand_score", score=scores[side])
             box.set_class(side == me, "mine")
             owners = sorted({s.owner(p) for p in seats})
@@ -900,14 +922,22 @@ class BurracoApp(App):
             grid.add_row(t("item_" + item), *[str(d[item]) for d in bd])
         grid.add_row(Text(t("item_total"), style="bold"),
                      *[Text(str(sum(d.values())), style="bold") for d in bd])
-        grid.add_row(Text(t("match_total"), style="bold"),
-                     *[Text(str(x), style="bold cyan") for x in tb.match.totals])
         tail = Text()
+        if tb.match.by_player:
+            ps = s.player_scores()
+            tail.append(t("player_points") + " " + " · ".join(
+                f"{self.seat_name(p)} {fmt_points(ps[p])}" for p in range(s.players)) + "\n")
+            tail.append(t("match_total") + ": " + self.match_totals_text() + "\n",
+                        style="bold cyan")
+        else:
+            grid.add_row(Text(t("match_total"), style="bold"),
+                         *[Text(fmt_points(x), style="bold cyan") for x in tb.match.totals])
         tail.append(t("record_saved", path=str(tb.saved[-1])) + "\n")
         tail.append(t("replay_hint", path=str(tb.saved[-1])) + "\n", style="dim")
         if tb.match.is_over:
             w = tb.match.winner()
-            tail.append(t("match_over", who=self.side_name(w)) + "\n", style="bold green")
+            who = self.seat_name(w) if tb.match.by_player else self.side_name(w)
+            tail.append(t("match_over", who=who) + "\n", style="bold green")
             tail.append(t("press_quit"), style="bold")
         else:
             tail.append(t("press_next"), style="bold")

@@ -136,8 +136,10 @@ class Table:
             return seat, move, True
 
     def finish_hand(self) -> Tuple[List[int], Path]:
-        """Score the finished hand into the match and save its record."""
-        scores = self.match.record_hand(self.state)
+        """Score the finished hand into the match and save its record; returns
+        the hand's scores per side (as ``burraco replay`` prints them) and the path."""
+        self.match.record_hand(self.state)
+        scores = self.state.scores()
         self.hand_recorded = True
         self.last_scores = scores
         path = self.save_record()
