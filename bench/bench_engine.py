@@ -2,7 +2,8 @@
 
 Run: PYTHONPATH=src python bench/bench_engine.py [--hands N] [--profile]
 
-Prints, on one core:
+Prints, on one core (rates in CPU seconds of this process, so that other work
+on the machine disturbs them less):
 - random-playout hands per second and turns per second for italian at 2 and 4
   players and brazilian at 4 (uniformly random legal moves, as `burraco simulate`);
 - the time to list legal moves for an 11-card and a 30-card hand (play phase);
@@ -27,13 +28,13 @@ from burraco.cards import parse_cards  # noqa: E402
 
 
 def playouts(variant: str, players: int, hands: int) -> tuple:
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time of this process: steadier on a shared machine
     turns = moves = 0
     for k in range(hands):
         s = random_hand(variant, players, hand_seed(1, k), first=k % players)
         turns += s.turns + 1
         moves += len(s.history)
-    dt = time.perf_counter() - t0
+    dt = time.process_time() - t0
     return hands / dt, turns / dt, moves / dt
 
 
@@ -79,10 +80,10 @@ def main() -> None:
         s = state_with_hand(hand)
         n = len(s.legal_moves())
         reps = 200 if label == "11-card" else 50
-        t = min(timeit.repeat(s.legal_moves, number=reps, repeat=5)) / reps
+        t = min(timeit.repeat(s.legal_moves, number=reps, repeat=5, timer=time.process_time)) / reps
         print(f"  legal_moves, {label} hand ({s.hand_n[0]} cards, {n} moves): {t * 1e6:9.1f} us")
     s = state_with_hand(HAND_30)
-    t = min(timeit.repeat(s.copy, number=2000, repeat=5)) / 2000
+    t = min(timeit.repeat(s.copy, number=2000, repeat=5, timer=time.process_time)) / 2000
     print(f"  copy(): {t * 1e6:.1f} us")
     if a.profile:
         import cProfile

@@ -51,7 +51,7 @@ class Reading:
     """
 
     __slots__ = ("kind", "order", "wilds", "suit", "rank", "label", "bonus", "low", "high",
-                 "all_wild")
+                 "all_wild", "reach")
 
     def __init__(self, kind, order, wilds, suit, rank, label, bonus, low=-1, high=-1,
                  all_wild=False):
@@ -65,6 +65,7 @@ class Reading:
         self.low = low
         self.high = high
         self.all_wild = all_wild
+        self.reach = None  # run positions around the meld, filled in by MeldRules
 
     @property
     def is_burraco(self) -> bool:
@@ -537,48 +538,50 @@ class MeldRules:
                 key = (meld, self._run_reach(cnt, reading), wm)
         lst = cache.get(key)
         if lst is None:
-            lst = cache[key] = self.gen_adds(cnt, meld, reading)
+            lst = cache[key] = sorted(self.gen_adds(cnt, meld, reading))
         return lst
 
     def _run_reach(self, cnt: Sequence[int], reading: Reading) -> int:
         """The hand's natural cards that could join a run: a bit mask of run
-        positions within reach of the meld (one gap at most on either side, as one wild fills one gap), and
-        whether the suit's 2 and ace are held twice (they may be used twice)."""
-        nat = self.natural_at[reading.suit]
-        low = reading.low
-        order = reading.order
-        mine = [k for k in range(low, reading.high + 1) if order[k - low] == nat[k]]
-        lo, hi = mine[0], mine[-1]
+        positions within reach of the meld (one gap at most on either side, as one
+        wild fills one gap), and whether the suit's 2 and ace are held twice (they
+        may then be used twice)."""
+        reach = reading.reach
+        if reach is None:
+            nat = self.natural_at[reading.suit]
+            low = reading.low
+            order = reading.order
+            mine = [k for k in range(low, reading.high + 1) if order[k - low] == nat[k]]
+            lo, hi = mine[0], mine[-1]
+            inmeld = set(order)
+            down = tuple((1 << k, nat[k], nat[k] < 0 or nat[k] not in inmeld)
+                         for k in range(lo - 1, -1, -1))
+            up = tuple((1 << k, nat[k], nat[k] < 0 or nat[k] not in inmeld)
+                       for k in range(hi + 1, self.npos))
+            inside = tuple((1 << k, nat[k]) for k in range(lo, hi + 1) if nat[k] >= 0)
+            base = reading.suit * 13
+            reach = reading.reach = (down, up, inside, base)
+        down, up, inside, base = reach
         mask = 0
-        k = lo - 1
         miss = 0
-        inmeld = set(reading.order)
-        while k >= 0:
-            c = nat[k]
+        for bit, c, gap in down:
             if c >= 0 and cnt[c]:
-                mask |= 1 << k
-            elif c < 0 or c not in inmeld:
+                mask |= bit
+            elif gap:
                 miss += 1
                 if miss > 1:
                     break
-            k -= 1
-        k = hi + 1
         miss = 0
-        last = self.npos
-        while k < last:
-            c = nat[k]
+        for bit, c, gap in up:
             if c >= 0 and cnt[c]:
-                mask |= 1 << k
-            elif c < 0 or c not in inmeld:
+                mask |= bit
+            elif gap:
                 miss += 1
                 if miss > 1:
                     break
-            k += 1
-        for k in range(lo, hi + 1):
-            c = nat[k]
-            if c >= 0 and cnt[c]:
-                mask |= 1 << k
-        base = reading.suit * 13
+        for bit, c in inside:
+            if cnt[c]:
+                mask |= bit
         return mask | (cnt[base + 1] > 1) << 20 | (cnt[base] > 1) << 21
 
     def gen_adds(self, cnt: Sequence[int], meld: Tuple[int, ...],

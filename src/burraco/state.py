@@ -957,9 +957,10 @@ class GameState:
         out = []
         cnt = self.hands[seat][:]
         cnt[top] += 1
+        pair = v.pile == PILE_PAIR
         seen = set()
-        for meld in self.rules.gen_melds(cnt):
-            if top not in meld:
+        for meld in self.rules.meld_list(cnt):
+            if top not in meld or (pair and (len(meld) != 3 or any(IS_WILD[c] for c in meld))):
                 continue
             hand_part = list(meld)
             hand_part.remove(top)
