@@ -91,8 +91,8 @@ def run(args) -> int:
         from ..tui.app import BurracoApp
     except ModuleNotFoundError as e:
         if e.name and e.name.split(".")[0] in ("textual", "rich"):
-            return fail("burraco play needs the textual package: pip install 'burraco[tui]' "
-                        "(or pip install textual)")
+            return fail("burraco play needs the textual package: use ./run play, or "
+                        "pip install 'burraco[ui]'")
         raise
     app = BurracoApp(table, lang=lang, delay=args.delay)
     app.run()

@@ -321,7 +321,7 @@ class BurracoApp(App):
     #pile { height: auto; max-height: 3; padding: 0 1; }
     #log { height: 3; padding: 0 1; color: $text-muted; }
     #handbox { height: auto; border: round $success; padding: 0 1; }
-    #msg { height: auto; max-height: 2; padding: 0 1; }
+    #msg { height: auto; max-height: 3; padding: 0 1; }
     #msg.error { color: $error; text-style: bold; }
     """
 
@@ -334,6 +334,8 @@ class BurracoApp(App):
         Binding("space", "select", "select", show=False),
         Binding("left", "cursor(-1)", "", show=False),
         Binding("right", "cursor(1)", "", show=False),
+        Binding("home", "cursor_to(0)", "", show=False),
+        Binding("end", "cursor_to(-1)", "", show=False),
         Binding("up", "target(-1)", "", show=False),
         Binding("down", "target(1)", "", show=False),
         Binding("tab", "target(1)", "", show=False, priority=True),
@@ -363,7 +365,7 @@ class BurracoApp(App):
         self._bot_timer = None
         self.finished = False
 
-    GAME_ACTIONS = frozenset({"draw", "pickup", "meld", "add", "discard", "select", "cursor",
+    GAME_ACTIONS = frozenset({"draw", "pickup", "meld", "add", "discard", "select", "cursor", "cursor_to",
                               "target", "target_at", "clear", "redraw", "sort", "rules",
                               "quit_game", "pile_click"})
 
@@ -745,6 +747,12 @@ class BurracoApp(App):
         """Move the cursor along the hand."""
         if self.hand_cards:
             self.cursor = (self.cursor + step) % len(self.hand_cards)
+            self.refresh_all()
+
+    def action_cursor_to(self, i: int) -> None:
+        """Move the cursor to the first (0) or last (-1) card."""
+        if self.hand_cards:
+            self.cursor = i % len(self.hand_cards)
             self.refresh_all()
 
     def action_clear(self) -> None:

@@ -15,7 +15,7 @@ import os
 import re
 import time
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..bots import Bot, make_bot
 from ..match import Match

@@ -1025,7 +1025,7 @@ def explain(exc: Exception, lang: str = "en") -> str:
     """A refused move in words of ``lang``: the sentence for the rule it breaks
     (with the detail for invalid melds and dead ends), or the engine's English
     message when the rule has no sentence.  In English the engine's own message
-    (which names the cards) follows the sentence."""
+    follows a sentence that has no detail."""
     tr = Translator(lang)
     rule = getattr(exc, "rule", "")
     message = str(exc)
@@ -1041,7 +1041,7 @@ def explain(exc: Exception, lang: str = "en") -> str:
         detail_key = next((k for frag, k in DEAD_KEYS if frag in low), None)
     if detail_key:
         text += " " + tr(detail_key)
-    if lang == "en":
+    elif lang == "en":
         text += f" ({message})"
     return text
 
