@@ -19,9 +19,11 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from burraco.env import SlotOverflow, env, get_codec, raw_env  # noqa: E402
-from burraco.env.actions import DISCARD_BASE, DRAW_A, PICKUP_A, REDRAW_A  # noqa: E402
+from burraco.env.actions import (DEFAULT_MAX_MELDS, DISCARD_BASE, DRAW_A, PICKUP_A,  # noqa: E402
+                                 REDRAW_A)
 from burraco.env.obs import ObsEncoder  # noqa: E402
 from burraco.record import parse_record, replay, to_record  # noqa: E402
+from burraco.sim import random_hand  # noqa: E402
 from burraco.state import GameState, Move  # noqa: E402
 from burraco.variants import PRESETS  # noqa: E402
 
@@ -41,7 +43,7 @@ def _random_states(variant, players, hands, seed=0):
 
 
 def _check_round_trip(variant, players, hands, seed=0):
-    codec = get_codec(variant, players)
+    codec = get_codec(variant, players, DEFAULT_MAX_MELDS)
     rng = random.Random(seed)
     kinds = set()
     for s, moves in _random_states(variant, players, hands, seed):
@@ -123,39 +125,68 @@ def test_env_mask_equals_legal_moves():
             e.step(a)
 
 
-def test_default_slot_cap_cannot_be_exceeded():
-    """A meld holds at least three cards, so deck size // 3 slots cover every
-    meld any side can own; the default cap is that bound."""
+def test_proven_slot_bound():
+    """A meld holds at least three cards, so deck size // 3 slots (max_melds=None)
+    cover every meld any side can own."""
     for name, v in PRESETS.items():
         for p in v.players:
-            c = get_codec(name, p)
-            assert c.slots * 3 >= v.deck_size(p) - 2
+            c = get_codec(name, p, None)
             assert c.slots == v.deck_size(p) // 3
+            assert (c.slots + 1) * 3 > v.deck_size(p)
 
 
-def test_small_slot_cap_raises_instead_of_dropping_moves():
-    """With max_melds below the bound, a state with more melds raises SlotOverflow."""
-    rng = random.Random(5)
-    for seed in range(50):
-        g = GameState.new("burraco-2p", 2, seed=seed)
-        while not g.is_over and max(len(m) for m in g.melds) <= 1:
-            g.play(rng.choice(g.legal_moves()))
-        if not g.is_over:
+def test_default_slot_cap_not_reached_in_play():
+    """The default cap (24 melds an owner) is beyond what random play of any preset
+    lays (2 players, where one owner lays the most melds)."""
+    for name, v in PRESETS.items():
+        p = min(v.players)
+        most = 0
+        for seed in range(12):
+            s = random_hand(name, p, seed)
+            most = max(most, max(len(ms) for ms in s.melds))
+        assert most < DEFAULT_MAX_MELDS, (name, most)
+
+
+def test_slot_overflow_truncates_the_hand():
+    """With a cap below what the hand reaches, the env truncates the hand when an
+    owner lays one meld too many (info 'max_melds'); until then every mask is
+    exactly the legal moves, and the codec refuses to encode past the cap."""
+    e = raw_env("burraco-2p", 2, max_melds=2)
+    rng = np.random.default_rng(4)
+    seen = False
+    for seed in range(30):
+        e.reset(seed=seed)
+        for agent in e.agent_iter(2000):
+            obs, rew, term, trunc, info = e.last()
+            if term or trunc:
+                if trunc:
+                    assert info["truncated"] == "max_melds"
+                    assert max(len(ms) for ms in e.game.melds) == 3
+                    seen = True
+                e.step(None)
+                continue
+            want = sorted(e.codec.encode(m, e.game.melds[e.game.owner(e.game.turn)],
+                                         e.game.pile[-1] if e.game.pile else -1)
+                          for m in e.game.legal_moves())
+            assert np.flatnonzero(obs["action_mask"]).tolist() == want
+            e.step(int(rng.choice(want)))
+        if seen:
             break
-    assert max(len(m) for m in g.melds) > 1
-    e = raw_env("burraco-2p", 2, max_melds=1)
-    e.reset(options={"state": g})
+    assert seen
+    g = e.game
+    owner = max(range(len(g.melds)), key=lambda o: len(g.melds[o]))
     with pytest.raises(SlotOverflow):
-        for agent in e.agents:
-            e.observe(agent)
-    assert raw_env("burraco-2p", 2).reset(options={"state": g}) is None  # default cap: fine
+        e.codec.encode(Move.add(2, [0]), g.melds[owner])
+    e2 = raw_env("burraco-2p", 2, max_melds=2)
+    e2.reset(options={"state": g})                   # a state past the cap: truncated at once
+    assert all(e2.truncations.values())
 
 
 def test_observation_equals_view_encoding():
     """The fast observation is exactly the encoding of the seat's PlayerView."""
     for variant, players in [("italian", 4), ("brazilian", 6), ("burraco-2p", 2),
                              ("closed", 4), ("italian", 5), ("international", 2)]:
-        slots = get_codec(variant, players).slots
+        slots = DEFAULT_MAX_MELDS
         fast = ObsEncoder(variant, players, slots)
         slow = ObsEncoder(variant, players, slots)
         for s, _ in _random_states(variant, players, hands=1, seed=2):
@@ -168,7 +199,7 @@ def test_observation_hides_hidden_cards():
     (no hidden card leaks), while its own hand does show."""
     rng = random.Random(9)
     for variant, players in [("italian", 4), ("closed", 4), ("burraco-2p", 2)]:
-        enc = ObsEncoder(variant, players, get_codec(variant, players).slots)
+        enc = ObsEncoder(variant, players, DEFAULT_MAX_MELDS)
         n = 0
         for s, _ in _random_states(variant, players, hands=1, seed=4):
             n += 1
@@ -361,7 +392,7 @@ def test_env_obs_from_view_matches_fast_path():
 def test_action_layout_partitions_the_space():
     """The documented regions follow each other and fill Discrete(n) exactly."""
     for name, p in [("italian", 4), ("closed", 2), ("brazilian", 6), ("italian", 6)]:
-        c = get_codec(name, p)
+        c = get_codec(name, p, DEFAULT_MAX_MELDS)
         assert c.MELD == DISCARD_BASE + 53
         assert c.PICKUP_MELD == c.MELD + len(c.catalogue)
         closed = PRESETS[name].pile != "open"

@@ -7,7 +7,7 @@ pettingzoo, gymnasium); nothing outside this package imports them.
 >>> e = env(variant="italian", players=4)
 >>> e.reset(seed=1)
 >>> obs, reward, term, trunc, info = e.last()
->>> obs["action_mask"].sum() > 0
+>>> bool(obs["action_mask"].sum() > 0)
 True
 
 * :func:`raw_env` / :class:`~burraco.env.aec.BurracoEnv`: the environment itself

@@ -34,12 +34,13 @@ at slot ``i`` is fixed by its natural cards, which an addition keeps, so
 ``(i, shape)`` names exactly one resulting meld and the added cards are the
 result minus the meld.
 
-**Slot cap.**  By default ``slots = deck size // 3`` (36 with two decks, 54
-with three): a meld holds at least three cards, so no player or side can ever
-own more melds than that and the cap cannot be exceeded.  A smaller
-``max_melds`` may be asked for to shrink the space; a state whose melds
-outnumber it then raises :class:`SlotOverflow` when it is encoded (nothing is
-silently dropped).
+**Slot cap.**  ``max_melds=None`` gives ``slots = deck size // 3`` (36 with
+two decks, 54 with three): a meld holds at least three cards, so no player or
+side can ever own more melds than that.  A smaller cap shrinks the space (the
+environment's default is :data:`DEFAULT_MAX_MELDS`); a move on a meld numbered
+past the cap raises :class:`SlotOverflow` when it is encoded (nothing is
+silently dropped), and the environment truncates a hand as soon as an owner
+holds more melds than the cap, so its mask always equals the legal moves.
 """
 
 from __future__ import annotations
@@ -58,6 +59,12 @@ PICKUP_A = 2
 """Action index of taking an open discard pile (``pickup`` without cards)."""
 DISCARD_BASE = 3
 """First discard action: ``DISCARD_BASE + card``."""
+
+DEFAULT_MAX_MELDS = 24
+"""Meld slots of the environment by default: random play of every preset peaks
+at 19 melds for one owner (brazilian, 2 players, whose melds close at seven)
+and play that builds burracos at far fewer; ``max_melds=None`` asks for the
+bound no hand can exceed (deck size // 3)."""
 
 _SET, _RUN, _WILD = "S", "R", "W"
 
@@ -296,4 +303,4 @@ def get_codec(variant: "Variant | str", players: int, max_melds: Optional[int] =
     return c
 
 
-__all__ = ["ActionCodec", "SlotOverflow", "get_codec", "DRAW_A", "REDRAW_A", "PICKUP_A", "DISCARD_BASE"]
+__all__ = ["ActionCodec", "SlotOverflow", "get_codec", "DEFAULT_MAX_MELDS", "DRAW_A", "REDRAW_A", "PICKUP_A", "DISCARD_BASE"]

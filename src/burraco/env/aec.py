@@ -11,7 +11,7 @@ from pettingzoo import AECEnv
 
 from ..state import GameState, Move
 from ..variants import Variant, parse_variant
-from .actions import DISCARD_BASE, get_codec
+from .actions import DEFAULT_MAX_MELDS, DISCARD_BASE, get_codec
 from .obs import ObsEncoder
 
 REWARD_MODES = ("diff", "score")
@@ -26,7 +26,11 @@ class BurracoEnv(AECEnv):
     ends, its side's points minus the mean points of the other sides (with two
     sides: own minus opponent's, zero-sum); ``"score"`` gives its side's points.
     Every other step rewards 0.  ``max_melds``: meld slots of the action and
-    observation spaces (default: deck size // 3, which no hand can exceed).
+    observation spaces (default :data:`~burraco.env.actions.DEFAULT_MAX_MELDS`,
+    24; ``None``: deck size // 3, which no hand can exceed).  A hand in which
+    a side (or player) lays more melds than that is truncated there, scored as
+    it stands, with ``infos[agent]["truncated"] == "max_melds"``: the mask of
+    every position played is exactly its legal moves.
     ``max_steps``: truncate the hand after that many moves (default: never; a
     hand ends by itself when the stock runs out or a side closes).
     ``render_mode``: ``"ansi"`` (render returns a string) or ``"human"``
@@ -44,7 +48,8 @@ class BurracoEnv(AECEnv):
 
     def __init__(self, variant: "Variant | str" = "italian", players: int = 4,
                  render_mode: Optional[str] = None, reward: str = "diff",
-                 max_melds: Optional[int] = None, max_steps: Optional[int] = None,
+                 max_melds: Optional[int] = DEFAULT_MAX_MELDS,
+                 max_steps: Optional[int] = None,
                  obs_from_view: bool = False) -> None:
         super().__init__()
         v = parse_variant(variant)
@@ -60,6 +65,7 @@ class BurracoEnv(AECEnv):
         self.max_steps = max_steps
         self.obs_from_view = obs_from_view
         self.codec = get_codec(v, players, max_melds)
+        self._slots = self.codec.slots
         self.encoder = ObsEncoder(v, players, self.codec.slots)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -114,6 +120,8 @@ class BurracoEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.game.turn]
         if self.game.is_over:
             self._finish()
+        elif self._overflow():
+            self._finish(truncated="max_melds")
 
     # ------------------------------------------------------------ legal moves
     def _refresh_legal(self) -> None:
@@ -211,14 +219,20 @@ class BurracoEnv(AECEnv):
             self._finish()
             self._accumulate_rewards()
         elif self.max_steps is not None and self._steps >= self.max_steps:
-            self._finish(truncated=True)
+            self._finish(truncated="max_steps")
+            self._accumulate_rewards()
+        elif len(g.melds[g.owner(self.agent_name_mapping[agent])]) > self._slots:
+            self._finish(truncated="max_melds")
             self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[g.turn]
         if self.render_mode == "human":
             self.render()
 
-    def _finish(self, truncated: bool = False) -> None:
+    def _overflow(self) -> bool:
+        return any(len(ms) > self._slots for ms in self.game.melds)
+
+    def _finish(self, truncated: "bool | str" = False) -> None:
         g = self.game
         scores = g.scores()
         nsides = len(scores)
@@ -239,6 +253,8 @@ class BurracoEnv(AECEnv):
             else:
                 self.terminations[a] = True
             self.infos[a] = {"status": g.status, "scores": scores, "closed_by": g.closed_by}
+            if truncated:
+                self.infos[a]["truncated"] = truncated
 
     # ---------------------------------------------------------------- extras
     def to_record(self) -> dict:

@@ -17,7 +17,9 @@ encoder; ``P`` players, ``O`` meld owners, ``K`` packet owners, ``T`` slots)::
     MELDS     O*T*66      per owner (rel order) and meld number: 53 card counts, then
                           present, is-set, is-run, wilds-only, cards, wilds acting,
                           label one-hot (clean, semi-clean, dirty, royal, wild, twos),
-                          closed (cerrado: reached the variant's closing size)
+                          closed (cerrado: reached the variant's closing size).
+                          Melds numbered past the T slots are left out (the
+                          environment truncates such a hand, see BurracoEnv)
     HANDN     P           cards in each seat's hand (rel order)
     TURN      P           one-hot: the seat to move (rel order)
     PHASE     3           one-hot: draw, play, over
@@ -167,16 +169,13 @@ class ObsEncoder:
         if got is not None and got[0] == ms:
             return got[1], got[2]
         T = self.slots
-        if len(ms) > T:
-            from .actions import SlotOverflow
-            raise SlotOverflow(f"{len(ms)} melds exceed the {T} slots of the observation")
         parts = []
         pts = 0
         for cards, r in zip(ms, readings):
             vec, p = self._meld_info(cards, r)
             parts.append(vec)
             pts += p
-        block = b"".join(parts)
+        block = b"".join(parts[:T])  # melds past the slots are left out (see MELDS)
         self._owner_cache[o] = (list(ms), block, pts)
         return block, pts
 
