@@ -67,6 +67,22 @@ class Reading:
         self.all_wild = all_wild
         self.reach = None  # run positions around the meld, filled in by MeldRules
 
+    def __getstate__(self):
+        return tuple(getattr(self, k) for k in self.__slots__[:-1])
+
+    def __setstate__(self, state) -> None:
+        for k, x in zip(self.__slots__[:-1], state):
+            setattr(self, k, x)
+        self.reach = None
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Reading):
+            return NotImplemented
+        return self.__getstate__() == other.__getstate__()
+
+    def __hash__(self) -> int:
+        return hash(self.__getstate__())
+
     @property
     def is_burraco(self) -> bool:
         """True when the meld holds seven cards or more."""

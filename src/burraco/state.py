@@ -18,6 +18,7 @@ indirectly (discarding the last card).  A player reads the game through
 from __future__ import annotations
 
 import random
+from operator import mul
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .cards import (IS_WILD, JOKER, NUM_KINDS, deck, format_card, format_cards)
@@ -183,7 +184,14 @@ def _check_deck(variant: Variant, players: int, parts: Dict[str, Sequence[int]])
         raise DealError(msg, "deal")
 
 
-class GameState:
+class _Memo:
+    """Caches of a :class:`GameState` that are not part of its state (kept apart
+    from ``GameState.__slots__`` so that snapshots of the state leave them out)."""
+
+    __slots__ = ("_legal",)
+
+
+class GameState(_Memo):
     """One hand of Burraco: cards, melds, turn and phase.  See the module docstring."""
 
     __slots__ = (
@@ -296,6 +304,7 @@ class GameState:
         s.laps_left = -1
         s.pile_taken_turn = False
         s.drawn = -1
+        s._legal = None
         return s
 
     def copy(self) -> "GameState":
@@ -332,6 +341,7 @@ class GameState:
         s.laps_left = self.laps_left
         s.pile_taken_turn = self.pile_taken_turn
         s.drawn = self.drawn
+        s._legal = self._legal
         return s
 
     __copy__ = copy
@@ -658,6 +668,7 @@ class GameState:
         """Make ``move``, or raise :class:`IllegalMove` and change nothing."""
         info = self._check(move)
         seat = self.turn
+        self._legal = None
         self.history.append((seat, move))
         a = move.action
         if a == DRAW:
@@ -749,6 +760,7 @@ class GameState:
         self.drawn = c
 
     def _apply_pickup_open(self, seat: int) -> None:
+        self._legal = None
         pile = self.pile
         h = self.hands[seat]
         k = self.known[seat]
@@ -881,7 +893,14 @@ class GameState:
         return False
 
     def legal_moves(self) -> List[Move]:
-        """Every distinct legal move of the current phase, without duplicates."""
+        """Every distinct legal move of the current phase, without duplicates
+        (in a canonical order: the same state always lists the same moves in the
+        same order)."""
+        if self._legal is None:
+            self._legal = tuple(self._legal_moves())
+        return list(self._legal)
+
+    def _legal_moves(self) -> List[Move]:
         if self.phase == PHASE_OVER:
             return []
         seat = self.turn
@@ -959,6 +978,8 @@ class GameState:
         cnt[top] += 1
         pair = v.pile == PILE_PAIR
         seen = set()
+        # cards held after the pickup, where no throw-back ban applies
+        safe_n = self.hand_n[seat] + len(self.pile) - 1 if self.ban < 0 else -99
         for meld in self.rules.meld_list(cnt):
             if top not in meld or (pair and (len(meld) != 3 or any(IS_WILD[c] for c in meld))):
                 continue
@@ -969,8 +990,8 @@ class GameState:
                 continue
             seen.add(hp)
             m = Move(PICKUP, hp)
-            if self.is_legal(m):
-                out.append(m)
+            if safe_n - len(hp) >= 2 or self.is_legal(m):
+                out.append(m)  # with two cards left and no ban the turn can always end
         owner = self.owner(seat)
         for i in range(len(self.melds[owner])):
             m = Move(PICKUP, (), i)
@@ -1000,7 +1021,7 @@ class GameState:
             hand = 0
             for p in seats:
                 h = self.hands[p]
-                hand -= sum(val[c] * h[c] for c in range(NUM_KINDS) if h[c])
+                hand -= sum(map(mul, val, h))
             taken = any(self.packet_taken[self._pk(p)] for p in seats)
             packet = v.packet_bonus if taken else -v.packet_penalty
             closing = v.closing_bonus if (self.status == CLOSED and self.closed_by in seats) else 0
@@ -1054,6 +1075,7 @@ class GameState:
         for pk in s.packets:
             hidden.extend(pk)
         rng.shuffle(hidden)
+        s._legal = None
         pos = 0
         for p in range(s.players):
             if p == seat:
@@ -1083,8 +1105,9 @@ class PlayerView:
     """What one seat may see of a hand: its own cards, the counts of the others,
     the cards others are known to hold (from piles they picked up), every meld,
     the discard pile (all of it where the pile is open, the top card where it is
-    closed), stock and packet counts, and the scores so far.  Never the hidden
-    cards of other hands, the stock or the packets."""
+    closed), stock and packet counts, and the scores so far (``scores``: each
+    side's points without the cards in hand, which are hidden for other seats).
+    Never the hidden cards of other hands, the stock or the packets."""
 
     __slots__ = ("seat", "variant", "players", "turn", "phase", "status", "hand",
                  "hand_counts", "known", "melds", "meld_cards", "pile", "pile_count",
@@ -1116,7 +1139,9 @@ class PlayerView:
         self.packet_sizes = [len(p) for p in state.packets]
         self.packet_taken = state.packet_taken[:]
         self.side_of = state.side_of[:]
-        self.scores = state.scores()
+        # the cards in other hands are hidden: the view scores what lies on the table
+        self.scores = [sum(x for k, x in bd.items() if k != "hand")
+                       for bd in state.score_breakdown()]
         self.ban = state.ban if state.turn == seat else -1
         self.must_meld = state.must_meld if state.turn == seat else False
         self.legal = state.legal_moves() if (state.turn == seat and not state.is_over) else []
@@ -1215,6 +1240,7 @@ class PlayerView:
         s.laps_left = laps_left
         s.pile_taken_turn = pile_taken_turn
         s.drawn = drawn
+        s._legal = None
         return s
 
     def to_dict(self) -> dict:
