@@ -25,7 +25,7 @@ encoder; ``P`` players, ``O`` meld owners, ``K`` packet owners, ``T`` slots)::
     PHASE     3           one-hot: draw, play, over
     STATUS    4           one-hot: in-progress, closed, stock-exhausted, time-out
     COUNTS    3           stock cards, discard pile cards (all, covered too), packets left
-    PACKETS   3           sizes of the untaken packets, in the order they are taken
+    PACKETS   3           sizes of the next three untaken packets, in the order taken
     TAKEN     K           packet taken, per packet owner (side or player, rel order)
     FLAGS     2           must meld before discarding (international pickup), my turn
     SCORES    O           each side's visible points: card values of its melds plus
@@ -110,6 +110,9 @@ class ObsEncoder:
         self.size = off
         """Length of the observation array."""
         self._values = v.rules.value
+        self.per_player = v.melds_per == "player"
+        self.packet_per_player = v.packet_per == "player"
+        self._rel_seats = [[(seat + k) % P for k in range(P)] for seat in range(P)]
         self._meld_cache = {}
         self._owner_cache = {}
         d = v.decks_for(players)
@@ -196,12 +199,14 @@ class ObsEncoder:
         # everything before SCORES holds small counts (0..255): filled as bytes and
         # converted to float32 once
         P = self.players
-        per_player = self.variant.melds_per == "player"
-        buf = bytearray(self.SCORES)
+        per_player = self.per_player
+        seats = self._rel_seats[seat]
+        sides = _rel_order(seat, P, side_of)
+        buf = bytearray(self.size)
         buf[0:53] = hand_cnt
         kb = self.KNOWN
-        for k in range(1, P):
-            kc = known_cnt[(seat + k) % P]
+        for p in seats[1:]:
+            kc = known_cnt[p]
             if any(kc):
                 buf[kb:kb + 53] = kc
             kb += 53
@@ -212,14 +217,10 @@ class ObsEncoder:
             buf[self.TOP + pile_vis[-1]] = 1
         if ban >= 0:
             buf[self.BAN + ban] = 1
-        if per_player:
-            owners = [(seat + k) % P for k in range(P)]
-        else:
-            owners = _rel_order(seat, P, side_of)
         side_pts = [0] * self.nsides
         width = self.slots * SLOT_WIDTH
         base = self.MELDS
-        for o in owners:
+        for o in (seats if per_player else sides):
             ms = meld_cards[o]
             if ms:
                 block, p = self._owner_block(o, ms, readings[o])
@@ -227,8 +228,8 @@ class ObsEncoder:
                 side_pts[side_of[o] if per_player else o] += p
             base += width
         tb = self.HANDN
-        for k in range(P):
-            buf[tb + k] = hand_n[(seat + k) % P]
+        for k, p in enumerate(seats):
+            buf[tb + k] = hand_n[p]
         tb += P
         if phase != "over":
             buf[tb + (turn - seat) % P] = 1
@@ -244,11 +245,7 @@ class ObsEncoder:
         for k, size in enumerate(packet_sizes[:3]):
             buf[tb + k] = size
         tb += 3
-        if self.variant.packet_per == "player":
-            pk_owners = [(seat + k) % P for k in range(P)]
-        else:
-            pk_owners = owners if not per_player else _rel_order(seat, P, side_of)
-        for k, o in enumerate(pk_owners):
+        for k, o in enumerate(seats if self.packet_per_player else sides):
             if packet_taken[o]:
                 buf[tb + k] = 1
         tb += self.packet_owners
@@ -256,13 +253,11 @@ class ObsEncoder:
             buf[tb] = 1
         if turn == seat and phase != "over":
             buf[tb + 1] = 1
-        out = np.empty(self.size, np.float32)
-        out[:self.SCORES] = np.frombuffer(buf, np.uint8)
-        sides = owners if not per_player else _rel_order(seat, P, side_of)
-        scores = [0] * (self.size - self.SCORES)
+        out = np.frombuffer(buf, np.uint8).astype(np.float32)
+        sb = self.SCORES
         for k, sd in enumerate(sides):
-            scores[k] = side_pts[sd]
-        out[self.SCORES:] = scores
+            if side_pts[sd]:
+                out[sb + k] = side_pts[sd]
         return out
 
     def from_view(self, view) -> np.ndarray:
