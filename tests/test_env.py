@@ -401,3 +401,28 @@ def test_action_layout_partitions_the_space():
         assert c.n == c.ADD + c.slots * c.S
         assert len(set(c.catalogue)) == len(c.catalogue)
         assert raw_env(name, p).action_space("player_0").n == c.n
+
+
+def test_rewards_three_players_use_match_points():
+    """At 3 players the two partners of a temporary pair score half the pair's total
+    (seed 001: 'add their scores and halve them'); rewards follow player_scores."""
+    e = raw_env("italian", 3)
+    rng = np.random.default_rng(2)
+    checked = 0
+    for seed in range(10):
+        e.reset(seed=seed)
+        total = {a: 0 for a in e.possible_agents}
+        for agent in e.agent_iter():
+            obs, rew, term, trunc, _ = e.last()
+            total[agent] += rew
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        g = e.game
+        ps = g.player_scores()
+        for seat, a in enumerate(e.possible_agents):
+            others = {g.side_of[p]: ps[p] for p in range(3) if g.side_of[p] != g.side_of[seat]}
+            assert total[a] == pytest.approx(ps[seat] - sum(others.values()) / len(others))
+        checked += g.nsides == 2
+    assert checked  # some hand formed the pair

@@ -167,7 +167,7 @@ class ActionCodec:
         self.S = len(self.shapes)
         self.n = self.ADD + self.slots * self.S
         """Size of the action space."""
-        self._shape_cache: Dict[Tuple[int, ...], int] = {}
+        self._shape_cache: Dict[tuple, int] = {}
 
     # ------------------------------------------------------------------ encode
     def encode(self, move: Move, melds: Sequence[Tuple[int, ...]], top: int = -1) -> int:
@@ -184,14 +184,7 @@ class ActionCodec:
             if i >= self.slots:
                 raise SlotOverflow(f"meld number {i} is beyond the {self.slots} slots "
                                    "of the action space")
-            result = tuple(sorted(melds[i] + tuple(move.cards)))
-            h = self._shape_cache.get(result)
-            if h is None:
-                k = self.index.get(result)
-                if k is None:
-                    raise ValueError(f"{move}: the result is no legal meld")
-                h = self._shape_cache[result] = self.meld_shape[k]
-            return self.ADD + i * self.S + h
+            return self.ADD + i * self.S + self.result_shape(melds[i], move.cards)
         if a == MELD:
             k = self.index.get(tuple(move.cards))
             if k is None:
@@ -220,6 +213,19 @@ class ActionCodec:
                 raise ValueError(f"{move}: the cards and the top card make no legal meld")
             return self.PICKUP_MELD + k
         raise ValueError(f"unknown action {a!r}")
+
+    def result_shape(self, meld: Tuple[int, ...], cards: Tuple[int, ...]) -> int:
+        """The shape index of ``meld`` with ``cards`` added (ValueError if no meld)."""
+        key = (meld, cards)
+        h = self._shape_cache.get(key)
+        if h is None:
+            k = self.index.get(tuple(sorted(meld + tuple(cards))))
+            if k is None:
+                raise ValueError(f"adding {cards} to {meld} makes no legal meld")
+            if len(self._shape_cache) > 200000:
+                self._shape_cache.clear()
+            h = self._shape_cache[key] = self.meld_shape[k]
+        return h
 
     # ------------------------------------------------------------------ decode
     def decode(self, action: int, melds: Sequence[Tuple[int, ...]], top: int = -1

@@ -23,8 +23,10 @@ class BurracoEnv(AECEnv):
     ``variant``: a preset name, a spec such as ``"italian:hand_size=13"`` or a
     :class:`~burraco.variants.Variant`; ``players``: a table size the variant
     allows.  ``reward``: ``"diff"`` (default) gives every seat, when the hand
-    ends, its side's points minus the mean points of the other sides (with two
-    sides: own minus opponent's, zero-sum); ``"score"`` gives its side's points.
+    ends, its points minus the mean points of the other sides (with two sides:
+    own side's total minus the opponents', zero-sum); ``"score"`` gives its
+    points.  A seat's points are its side's total, halved for a temporary pair
+    at 3 or 5 players as the match counts them (``GameState.player_scores``).
     Every other step rewards 0.  ``max_melds``: meld slots of the action and
     observation spaces (default :data:`~burraco.env.actions.DEFAULT_MAX_MELDS`,
     24; ``None``: deck size // 3, which no hand can exceed).  A hand in which
@@ -134,6 +136,10 @@ class BurracoEnv(AECEnv):
             enc = codec.encode
             meld_index = codec.index
             mb = codec.MELD
+            shape_of = codec.result_shape
+            ab = codec.ADD
+            S = codec.S
+            slots = codec.slots
             acts = []
             for m in moves:
                 a = m.action
@@ -141,6 +147,8 @@ class BurracoEnv(AECEnv):
                     acts.append(DISCARD_BASE + m.cards[0])
                 elif a == "meld":
                     acts.append(mb + meld_index[m.cards])
+                elif a == "add" and m.meld < slots:
+                    acts.append(ab + m.meld * S + shape_of(melds[m.meld], m.cards))
                 else:
                     acts.append(enc(m, melds, top))
             self._legal_actions = acts
@@ -232,22 +240,32 @@ class BurracoEnv(AECEnv):
     def _overflow(self) -> bool:
         return any(len(ms) > self._slots for ms in self.game.melds)
 
-    def _finish(self, truncated: "bool | str" = False) -> None:
+    def seat_rewards(self) -> List[float]:
+        """Each seat's reward for the hand as it stands (see the class docstring)."""
         g = self.game
         scores = g.scores()
-        nsides = len(scores)
-        for a in self.agents:
-            seat = self.agent_name_mapping[a]
-            side = g.side_of[seat]
-            own = scores[side]
+        per_seat = g.player_scores(scores)  # side totals; halved for a pair at 3 or 5
+        rep: Dict[int, float] = {}
+        for p in range(g.players):
+            rep.setdefault(g.side_of[p], per_seat[p])
+        out = []
+        for seat in range(g.players):
+            own = per_seat[seat]
             if self.reward_mode == "score":
                 r = own
             else:
-                others = [scores[s] for s in range(nsides) if s != side]
+                others = [x for sd, x in rep.items() if sd != g.side_of[seat]]
                 r = own - (sum(others) / len(others) if others else 0)
-                if r == int(r):
-                    r = int(r)
-            self.rewards[a] = r
+            out.append(int(r) if r == int(r) else r)
+        return out
+
+    def _finish(self, truncated: "bool | str" = False) -> None:
+        g = self.game
+        rewards = self.seat_rewards()
+        scores = g.scores()
+        for a in self.agents:
+            seat = self.agent_name_mapping[a]
+            self.rewards[a] = rewards[seat]
             if truncated:
                 self.truncations[a] = True
             else:
