@@ -143,6 +143,7 @@ class MeldRules:
         self._gcache: Dict[tuple, List[Tuple[int, ...]]] = {}
         self._acache: Dict[tuple, List[Tuple[int, ...]]] = {}
         self._mvcache: Dict[int, tuple] = {}
+        self._masks: Dict[bytes, int] = {}
         self._set_ranks = tuple(r for r in range(1, 14) if r != 2 and (
             self.set_ranks is None or r in self.set_ranks)) if v.sets else ()
         self._why: Dict[Tuple[int, ...], str] = {}
@@ -557,11 +558,24 @@ class MeldRules:
             lst = cache[key] = sorted(self.gen_adds(cnt, meld, reading))
         return lst
 
-    def _run_reach(self, cnt: Sequence[int], reading: Reading) -> int:
+    def suit_mask(self, cnt: Sequence[int], suit: int) -> int:
+        """Bit ``k`` set when the counts ``cnt`` hold the natural card of run
+        position ``k`` of ``suit``."""
+        seg = bytes(cnt[suit * 13:suit * 13 + 13]).translate(_PRESENT)
+        m = self._masks.get(seg)
+        if m is None:
+            m = 0
+            for k, c in enumerate(self.natural_at[0]):
+                if c >= 0 and seg[c]:
+                    m |= 1 << k
+            self._masks[seg] = m
+        return m
+
+    def _run_reach(self, cnt: Sequence[int], reading: Reading, hmask: int = -1) -> int:
         """The hand's natural cards that could join a run: a bit mask of run
         positions within reach of the meld (one gap at most on either side, as one
-        wild fills one gap), and whether the suit's 2 and ace are held twice (they
-        may then be used twice)."""
+        wild fills one gap; a card the meld holds is no gap), and whether the
+        suit's 2 and ace are held twice (they may then be used twice)."""
         reach = reading.reach
         if reach is None:
             nat = self.natural_at[reading.suit]
@@ -570,34 +584,28 @@ class MeldRules:
             mine = [k for k in range(low, reading.high + 1) if order[k - low] == nat[k]]
             lo, hi = mine[0], mine[-1]
             inmeld = set(order)
-            down = tuple((1 << k, nat[k], nat[k] < 0 or nat[k] not in inmeld)
-                         for k in range(lo - 1, -1, -1))
-            up = tuple((1 << k, nat[k], nat[k] < 0 or nat[k] not in inmeld)
-                       for k in range(hi + 1, self.npos))
-            inside = tuple((1 << k, nat[k]) for k in range(lo, hi + 1) if nat[k] >= 0)
-            base = reading.suit * 13
-            reach = reading.reach = (down, up, inside, base)
-        down, up, inside, base = reach
-        mask = 0
-        miss = 0
-        for bit, c, gap in down:
-            if c >= 0 and cnt[c]:
-                mask |= bit
-            elif gap:
-                miss += 1
-                if miss > 1:
-                    break
-        miss = 0
-        for bit, c, gap in up:
-            if c >= 0 and cnt[c]:
-                mask |= bit
-            elif gap:
-                miss += 1
-                if miss > 1:
-                    break
-        for bit, c in inside:
-            if cnt[c]:
-                mask |= bit
+            held = 0
+            for k, c in enumerate(nat):
+                if c >= 0 and c in inmeld:
+                    held |= 1 << k
+            inside = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+            above = ((1 << self.npos) - 1) & ~((1 << (hi + 1)) - 1)
+            reach = reading.reach = (held, (1 << lo) - 1, above, inside, reading.suit * 13)
+        held, below, above, inside, base = reach
+        h = self.suit_mask(cnt, reading.suit) if hmask < 0 else hmask
+        mask = h & inside
+        miss = ~(h | held) & below
+        if miss:
+            rest = miss & ~(1 << (miss.bit_length() - 1))
+            mask |= h & below & ~((1 << rest.bit_length()) - 1)
+        else:
+            mask |= h & below
+        miss = ~(h | held) & above
+        if miss:
+            rest = miss & (miss - 1)
+            mask |= (h & above & ((rest & -rest) - 1)) if rest else h & above
+        else:
+            mask |= h & above
         return mask | (cnt[base + 1] > 1) << 20 | (cnt[base] > 1) << 21
 
     def gen_adds(self, cnt: Sequence[int], meld: Tuple[int, ...],
