@@ -61,10 +61,12 @@ DISCARD_BASE = 3
 """First discard action: ``DISCARD_BASE + card``."""
 
 DEFAULT_MAX_MELDS = 24
-"""Meld slots of the environment by default: random play of every preset peaks
-at 19 melds for one owner (brazilian, 2 players, whose melds close at seven)
-and play that builds burracos at far fewer; ``max_melds=None`` asks for the
-bound no hand can exceed (deck size // 3)."""
+"""Meld slots of the environment by default.  Random play lays at most 11-17
+melds for one owner in 150 hands of each preset, and 20 in 1,500 hands of
+brazilian at 2 players (melds close at seven there); play that builds
+burracos lays fewer.  ``max_melds=None`` asks for the bound no hand can
+exceed (deck size // 3).  Sizes with 24 slots: italian 4p 77,432 actions,
+closed 4p 91,568, brazilian 4p 57,012, italian 6p (three decks) 115,232."""
 
 _SET, _RUN, _WILD = "S", "R", "W"
 
