@@ -56,6 +56,7 @@ SLOT_WIDTH = NUM_KINDS + MELD_FEATURES
 _LABEL_INDEX = {lab: k for k, lab in enumerate(LABELS)}
 _PHASES = {"draw": 0, "play": 1, "over": 2}
 _STATUSES = {"in-progress": 0, "closed": 1, "stock-exhausted": 2, "time-out": 3}
+_ZEROS = [0] * NUM_KINDS
 
 
 def _rel_order(seat: int, players: int, key: Sequence[int]) -> List[int]:
@@ -207,7 +208,7 @@ class ObsEncoder:
         kb = self.KNOWN
         for p in seats[1:]:
             kc = known_cnt[p]
-            if any(kc):
+            if kc != _ZEROS:
                 buf[kb:kb + 53] = kc
             kb += 53
         if pile_vis:
