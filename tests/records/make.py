@@ -386,6 +386,33 @@ R12_DEAL = build_deal(R12_HANDS, [None, None], ["TH"], ["QH"], seed=22)
 add("italian-2p-two-wilds", record("italian", 2, 0, R12_DEAL, moves(
     "0 draw", "0 meld 3H 4H 2C JK")), illegal(1, "wild"))
 
+# italian semi-clean burraco: seven natural cards 8H..AH (ace high) and the joker at
+# the low end, the only place left to it (RULES.md "Semi-clean" point, scoring 150).
+R13_HANDS = [split("8H 9H TH JH QH KH AH JK 3C 3D KS"), R1_HANDS[1]]
+R13_DEAL = build_deal(R13_HANDS, [None, None], ["QS"], ["QH"], seed=23)
+# side 0: 8H..KH 60 + AH 15 + JK 30 = 105; semi-clean 150; packet -100;
+#   hand 3C 3D 10 + QS 10 = 20 -> 135.  side 1: packet -100, hand 95.
+add("italian-2p-semi-clean", record("italian", 2, 0, R13_DEAL, moves(
+    "0 draw", "0 meld 8H 9H TH JH QH KH AH JK", "0 discard KS")),
+    ok("in-progress", None, [
+        side([0], [meld("JK 8H 9H TH JH QH KH AH", "run", "semi-clean")],
+             105, 150, 0, -100, -20),
+        side([1], [], 0, 0, 0, -100, -95)]))
+
+# italian: packet taken (indirectly), no burraco yet: the addition that would leave one
+# card is refused, since that last card could not be discarded (RULES.md "last card may
+# not be discarded when closing is not allowed" + "No dead ends").
+R14_HANDS = [split("3S 4S 5S 6S 7S 9C 9D 9H QH QS KD"), R1_HANDS[1]]
+R14_P0 = split("4C 5C 6C JC JD JH 3D 4D 5D 8H QD")
+R14_DEAL = build_deal(R14_HANDS, [R14_P0, None], split("QC AD 8S"), ["KH"], seed=24)
+add("italian-2p-last-card-no-burraco", record("italian", 2, 0, R14_DEAL, moves(
+    "0 draw", "0 meld 3S 4S 5S 6S 7S", "0 meld 9C 9D 9H", "0 meld QC QH QS",
+    "0 discard KD",                                   # packet 0 indirectly
+    "1 draw", "1 discard AD",
+    "0 draw", "0 add 0 8S", "0 meld 4C 5C 6C", "0 meld JC JD JH", "0 meld 3D 4D 5D",
+    "0 add 2 QD")),                                   # would leave 8H alone
+    illegal(12, "burraco", "last card|discard"))
+
 # =====================================================================================
 # malformed records (exit 2): the field named exactly
 BASE = RECORDS["italian-2p-direct-close"][0]
