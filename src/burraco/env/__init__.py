@@ -22,6 +22,27 @@ True
   ``env.move_to_action(move)``, ``env.action_to_move(a)``).
 * Observations: ``{"observation": float32 array, "action_mask": int8 array}``,
   layout in :mod:`burraco.env.obs`.
+* Hands past ``max_melds`` melds for one owner (default 24, never reached in
+  random play) are truncated; ``max_melds=None`` uses the bound no hand can
+  exceed (see :mod:`burraco.env.actions`).
+
+A random agent::
+
+    import numpy as np
+    from burraco.env import env
+    e = env("brazilian", 4)
+    e.reset(seed=42)
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        e.step(action)
+    print(e.unwrapped.game.scores(), e.unwrapped.to_record()["moves"][:3])
+
+``bench/bench_env.py`` measures steps per second.
 """
 
 from __future__ import annotations
