@@ -290,31 +290,30 @@ def move_gain(x: Ctx, m: Move, wilds_in_hand: int) -> float:
 
 
 def _natural_potential(x: Ctx, cnt: List[int], melds: List[tuple], readings: list,
-                       budget: int = 6) -> float:
+                       budget: int = 6, connect: bool = True) -> float:
     """Points (with progress) of what ``cnt`` could lay with natural cards only,
     greedily, onto ``melds`` and as new melds."""
     rules = x.rules
     val = x.val
     cnt = cnt[:]
+    for w in (1, 14, 27, 40, 52):
+        cnt[w] = 0
     melds = list(melds)
     readings = list(readings)
     total = 0.0
+    cap = rules.cap
     for _ in range(budget):
         best = None
         best_g = 0.0
-        for m in rules.gen_melds(cnt):
-            if any(IS_WILD[c] for c in m):
-                continue
+        for m in rules.meld_list(cnt):
             r = rules.read(m)
             g = sum(val[c] for c in m) + r.bonus + progress(r) + 2
             if g > best_g:
                 best_g, best = g, (-1, m, r)
         for i, (mc, rd) in enumerate(zip(melds, readings)):
-            if len(mc) >= rules.cap:
+            if len(mc) >= cap:
                 continue
-            for add in rules.gen_adds(cnt, mc, rd):
-                if any(IS_WILD[c] for c in add):
-                    continue
+            for add in rules.add_list(cnt, mc, rd):
                 r = rules.read(tuple(sorted(mc + add)))
                 if r is None:
                     continue
@@ -334,7 +333,8 @@ def _natural_potential(x: Ctx, cnt: List[int], melds: List[tuple], readings: lis
             readings[i] = r
         total += best_g
     # loose value: pairs and connectors left in hand
-    total += 0.25 * _connect_total(x, cnt)
+    if connect:
+        total += 0.25 * _connect_total(x, cnt)
     return total
 
 
@@ -499,6 +499,10 @@ def _pickup_value(x: Ctx, m: Move, base: float) -> float:
             readings.append(r)
     for c in pile:
         cnt[c] += 1
+    if x.v.pile == PILE_OPEN and len(pile) == 1:
+        # a one-card pile is worth only what it lays now (no ping-pong of wilds)
+        pot = _natural_potential(x, cnt, melds, readings, connect=False)
+        return pot - _natural_potential(x, list(x.hand), melds, readings, connect=False) - 2
     pot = _natural_potential(x, cnt, melds, readings)
     extra = len(pile) if x.v.pile == PILE_OPEN else x.pile_count - 1
     late = _late(x)

@@ -35,16 +35,18 @@ from . import Bot, register
 from .greedy import choose_state, ctx_from_view, ranked
 
 
+MAX_ROLLOUT_MOVES = 3000
+"""A rollout stops (and scores the position as it stands) after this many moves."""
+
+
 def rollout(s: GameState, side: int, depth: int = 0) -> float:
     """Play ``s`` (changed in place) with the greedy policy to the end of the hand
     (or ``depth`` turns more, if non-zero); the value for ``side``."""
-    if depth:
-        stop = s.turns + depth
-        while not s.is_over and s.turns < stop:
-            s.play(choose_state(s))
-    else:
-        while not s.is_over:
-            s.play(choose_state(s))
+    stop = s.turns + depth if depth else 1 << 30
+    n = 0
+    while not s.is_over and s.turns < stop and n < MAX_ROLLOUT_MOVES:
+        s.play(choose_state(s))
+        n += 1
     sc = s.scores()
     mine = sc[side]
     other = max(sc[i] for i in range(len(sc)) if i != side)

@@ -1,0 +1,312 @@
+"""The arena: two bots play duplicate deals, and their strength is measured.
+
+Each deal is played twice with the same cards and the same first seat: once
+with bot A on side 0 (seats 0 and 2 at four players, partners) and bot B on
+side 1, then with the bots swapped between the sides.  The luck of the cards
+cancels in the pair, so the unit of measure is the *duplicate pair*: the mean,
+over its two hands, of A's score minus B's.  The first seat rotates from deal
+to deal.  Bots are handed views only (``bot.choose(state.view(seat))``), each
+seat has its own bot, seeded from the run's seed, the deal and the seat.
+
+:func:`run_arena` plays the deals (in worker processes with ``jobs`` > 1) and
+:func:`summarize` turns the hands into the report: per bot the mean score
+difference per hand and its 95% confidence interval (a t-interval over the
+pairs), hands won, matches won (consecutive hands of each table grouped into
+matches to the target), and an Elo-style rating from the per-hand win rate.
+This module prints nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+import time
+from typing import Callable, Dict, List, Optional, Sequence
+
+from .bots import make_bot
+from .record import to_record
+from .sim import hand_seed
+from .state import GameState
+from .variants import Variant, VariantError, parse_variant
+
+ARENA_PLAYERS = (2, 4)
+"""Table sizes where two bots split the seats evenly (singles, or pairs)."""
+
+MAX_MOVES = 20000
+"""A hand still running after this many moves is an error (a bot that loops)."""
+
+
+class ArenaError(ValueError):
+    """Arena arguments that cannot be played (table size, bot names)."""
+
+
+def seat_bot(seat: int, players: int, swapped: bool) -> int:
+    """Which bot (0 = A, 1 = B) sits at ``seat``: A on side 0 unless ``swapped``."""
+    side = seat % 2
+    return side ^ (1 if swapped else 0)
+
+
+def bot_seed(seed: int, deal: int, seat: int, swapped: bool) -> int:
+    """The seed of the bot at ``seat`` in one hand of the run."""
+    return (hand_seed(seed, deal) * 31 + seat * 2 + int(swapped)) & 0xFFFFFFFF
+
+
+def play_hand(variant: "Variant | str", players: int, specs: Sequence[str], seed: int,
+              deal: int, swapped: bool) -> GameState:
+    """Play one hand of deal number ``deal`` of a run seeded ``seed``; bot specs
+    ``specs[0]`` (A) and ``specs[1]`` (B) seated by :func:`seat_bot`."""
+    v = parse_variant(variant)
+    state = GameState.new(v, players, seed=hand_seed(seed, deal), first=deal % players)
+    bots = [make_bot(specs[seat_bot(p, players, swapped)], seed=bot_seed(seed, deal, p, swapped))
+            for p in range(players)]
+    n = 0
+    while not state.is_over:
+        seat = state.turn
+        move = bots[seat].choose(state.view(seat))
+        state.play(move)
+        n += 1
+        if n > MAX_MOVES:
+            raise RuntimeError(f"deal {deal}: the hand did not end after {MAX_MOVES} moves")
+    return state
+
+
+def hand_result(state: GameState, swapped: bool, deal: int, record: bool = False) -> dict:
+    """What the report needs of a finished hand (and its record if asked)."""
+    sc = state.scores()
+    a_side = 1 if swapped else 0
+    out = {
+        "deal": deal, "swapped": swapped, "first": state.first, "scores": sc,
+        "a_side": a_side, "diff": sc[a_side] - sc[1 - a_side], "status": state.status,
+        "closed_by": state.closed_by, "moves": len(state.history),
+    }
+    if record:
+        out["record"] = to_record(state)
+    return out
+
+
+def play_deal(task) -> List[dict]:
+    """Both hands of one deal (worker entry point): ``task`` is
+    ``(variant, players, specs, seed, deal, record)``."""
+    variant, players, specs, seed, deal, record = task
+    out = []
+    for swapped in (False, True):
+        s = play_hand(variant, players, specs, seed, deal, swapped)
+        out.append(hand_result(s, swapped, deal, record))
+    return out
+
+
+def check_args(variant: Variant, players: int, specs: Sequence[str]) -> None:
+    """Raise :class:`ArenaError` unless the arena can play these arguments."""
+    if len(specs) != 2:
+        raise ArenaError(f"the arena plays two bots against each other, not {len(specs)}")
+    try:
+        variant.check_players(players)
+    except VariantError as e:
+        raise ArenaError(str(e)) from None
+    if players not in ARENA_PLAYERS:
+        raise ArenaError(f"the arena seats two bots evenly at 2 or 4 players, not {players}")
+    for s in specs:
+        try:
+            make_bot(s, seed=0)
+        except (ValueError, TypeError) as e:
+            raise ArenaError(str(e)) from None
+
+
+def run_arena(variant: "Variant | str", players: int, specs: Sequence[str], deals: int,
+              seed: int = 0, jobs: int = 1, records: bool = False,
+              on_deal: Optional[Callable[[int], None]] = None) -> List[dict]:
+    """Play ``deals`` duplicate deals (``2 * deals`` hands); the hand results
+    sorted by deal, the hand with A on side 0 first.  ``on_deal(n)`` is called
+    as deals finish (for a progress bar)."""
+    v = parse_variant(variant)
+    check_args(v, players, specs)
+    tasks = [(v, players, tuple(specs), seed, k, records) for k in range(deals)]
+    results: List[dict] = []
+    if jobs <= 1 or deals <= 1:
+        for t in tasks:
+            results.extend(play_deal(t))
+            if on_deal:
+                on_deal(1)
+    else:
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ctx.Pool(min(jobs, deals)) as pool:
+            for res in pool.imap_unordered(play_deal, tasks):
+                results.extend(res)
+                if on_deal:
+                    on_deal(1)
+    results.sort(key=lambda r: (r["deal"], r["swapped"]))
+    return results
+
+
+# ---------------------------------------------------------------- statistics
+def t_quantile(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom."""
+    table = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365,
+             8: 2.306, 9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060,
+             30: 2.042, 40: 2.021, 60: 2.000, 120: 1.980}
+    if df <= 0:
+        return float("inf")
+    if df in table:
+        return table[df]
+    keys = sorted(table)
+    if df > keys[-1]:
+        return 1.96 + (1.980 - 1.96) * 120 / df
+    lo = max(k for k in keys if k < df)
+    hi = min(k for k in keys if k > df)
+    return table[lo] + (table[hi] - table[lo]) * (df - lo) / (hi - lo)
+
+
+def mean_ci(xs: Sequence[float]):
+    """``(mean, (lo, hi))``: the 95% t-interval of the mean of ``xs``."""
+    n = len(xs)
+    if n == 0:
+        return 0.0, (0.0, 0.0)
+    m = statistics.fmean(xs)
+    if n == 1:
+        return m, (-math.inf, math.inf)
+    half = t_quantile(n - 1) * statistics.stdev(xs) / math.sqrt(n)
+    return m, (m - half, m + half)
+
+
+def elo_of(p: float) -> float:
+    """The Elo difference that predicts win rate ``p`` (clipped away from 0 and 1)."""
+    p = min(max(p, 1e-3), 1 - 1e-3)
+    return -400.0 * math.log10(1.0 / p - 1.0)
+
+
+def pair_diffs(results: Sequence[dict]) -> List[float]:
+    """Bot A's mean score difference per duplicate pair, in deal order."""
+    by: Dict[int, List[int]] = {}
+    for r in results:
+        by.setdefault(r["deal"], []).append(r["diff"])
+    return [sum(d) / len(d) for _, d in sorted(by.items())]
+
+
+def matches(results: Sequence[dict], target: int, hands_per_match: int = 0) -> List[int]:
+    """Match winners (0 = A, 1 = B, -1 = tie) of each table's consecutive hands
+    grouped into matches to ``target`` points (or ``hands_per_match`` hands);
+    an unfinished match at the end is left out."""
+    out = []
+    for swapped in (False, True):
+        tot = [0, 0]
+        n = 0
+        for r in results:
+            if r["swapped"] != swapped:
+                continue
+            a = r["scores"][r["a_side"]]
+            b = r["scores"][1 - r["a_side"]]
+            tot[0] += a
+            tot[1] += b
+            n += 1
+            done = False
+            if hands_per_match and n >= hands_per_match:
+                done = True
+            elif target and max(tot) >= target and tot[0] != tot[1]:
+                done = True
+            if done:
+                out.append(0 if tot[0] > tot[1] else 1 if tot[1] > tot[0] else -1)
+                tot = [0, 0]
+                n = 0
+    return out
+
+
+def summarize(results: Sequence[dict], specs: Sequence[str], variant: "Variant | str",
+              players: int, seconds: float, seed: int = 0,
+              target: Optional[int] = None) -> dict:
+    """The arena report (the ``--json`` object): ``hands``, ``deals``,
+    ``seconds`` and per bot ``mean_diff``, ``ci95``, ``hands_won``,
+    ``matches_won``, ``elo`` (and ``elo_ci95``)."""
+    v = parse_variant(variant)
+    diffs = pair_diffs(results)
+    m, (lo, hi) = mean_ci(diffs)
+    won = [0, 0]
+    ties = 0
+    for r in results:
+        if r["diff"] > 0:
+            won[0] += 1
+        elif r["diff"] < 0:
+            won[1] += 1
+        else:
+            ties += 1
+    tgt = v.target if target is None else target
+    per_match = 0 if (target is not None and target) else (v.match_hands if not tgt else 0)
+    if not tgt and not per_match:
+        per_match = 1
+    mw = matches(results, tgt, per_match)
+    # Elo from the per-hand win rate, its interval from the pairs' win rates
+    pair_w: Dict[int, List[float]] = {}
+    for r in results:
+        w = 1.0 if r["diff"] > 0 else 0.0 if r["diff"] < 0 else 0.5
+        pair_w.setdefault(r["deal"], []).append(w)
+    ws = [sum(x) / len(x) for x in pair_w.values()]
+    p, (plo, phi) = mean_ci(ws) if ws else (0.5, (0.5, 0.5))
+    d = elo_of(p)
+    dlo = elo_of(plo) if math.isfinite(plo) else -math.inf
+    dhi = elo_of(phi) if math.isfinite(phi) else math.inf
+    names = list(specs)
+    if names[0] == names[1]:
+        names = [names[0] + " (A)", names[1] + " (B)"]
+
+    def rnd(x):
+        return round(x, 2) if math.isfinite(x) else None
+
+    bots = {
+        names[0]: {"mean_diff": rnd(m), "ci95": [rnd(lo), rnd(hi)], "hands_won": won[0],
+                   "matches_won": mw.count(0), "elo": rnd(d / 2),
+                   "elo_ci95": [rnd(dlo / 2), rnd(dhi / 2)]},
+        names[1]: {"mean_diff": rnd(-m), "ci95": [rnd(-hi), rnd(-lo)], "hands_won": won[1],
+                   "matches_won": mw.count(1), "elo": rnd(-d / 2),
+                   "elo_ci95": [rnd(-dhi / 2), rnd(-dlo / 2)]},
+    }
+    statuses: Dict[str, int] = {}
+    for r in results:
+        statuses[r["status"]] = statuses.get(r["status"], 0) + 1
+    return {
+        "variant": v.name, "players": players, "seed": seed, "bots": bots,
+        "hands": len(results), "deals": len(diffs), "seconds": round(seconds, 3),
+        "ties": ties, "matches": len(mw), "target": tgt, "endings": statuses,
+        "win_rate": rnd(p), "order": names,
+    }
+
+
+def running_mean(diffs: Sequence[float]):
+    """``(n, mean, lo, hi)`` after each duplicate pair (for the plot)."""
+    out = []
+    for i in range(1, len(diffs) + 1):
+        m, (lo, hi) = mean_ci(diffs[:i])
+        out.append((i, m, lo, hi))
+    return out
+
+
+def plot(results: Sequence[dict], specs: Sequence[str], path: str, title: str = "") -> None:
+    """Draw the running mean difference (bot A minus bot B, per hand) with its 95%
+    interval after each duplicate pair into ``path`` (PNG; matplotlib, Agg)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    pts = running_mean(pair_diffs(results))
+    xs = [p[0] for p in pts]
+    ms = [p[1] for p in pts]
+    lo = [p[2] if math.isfinite(p[2]) else p[1] for p in pts]
+    hi = [p[3] if math.isfinite(p[3]) else p[1] for p in pts]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.fill_between(xs, lo, hi, alpha=0.25, label="95% interval")
+    ax.plot(xs, ms, label=f"mean: {specs[0]} minus {specs[1]}")
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xlabel("duplicate deals (two hands each)")
+    ax.set_ylabel("score difference per hand")
+    if title:
+        ax.set_title(title)
+    ax.legend(loc="best")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+__all__ = ["ArenaError", "ARENA_PLAYERS", "seat_bot", "bot_seed", "play_hand", "play_deal",
+           "hand_result", "run_arena", "summarize", "mean_ci", "t_quantile", "elo_of",
+           "pair_diffs", "matches", "running_mean", "plot", "check_args"]

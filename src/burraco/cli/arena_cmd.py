@@ -1,0 +1,110 @@
+"""``burraco arena``: two bots play duplicate deals; their strength with intervals."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+from ..arena import ArenaError, plot, run_arena, summarize
+from .common import add_variant_option, fail
+from .progress import progress
+
+
+def register(sub) -> None:
+    """Add the ``arena`` command to the subparsers ``sub``."""
+    p = sub.add_parser(
+        "arena", help="measure two bots against each other on duplicate deals",
+        description="Bot A and bot B play K deals, each deal twice with the bots swapped "
+                    "between the sides (partners at 4 players), so the luck of the cards "
+                    "cancels. Prints per bot the mean score difference per hand with its 95% "
+                    "confidence interval (over the duplicate pairs), hands won, matches won "
+                    "to the target, and an Elo-style rating from the per-hand win rate.")
+    add_variant_option(p)
+    p.add_argument("--players", "-p", type=int, default=None,
+                   help="players at the table: 2 or 4 (default: 4 where allowed, else 2)")
+    p.add_argument("--bots", "-b", default="greedy,random", metavar="A,B",
+                   help="the two bots, e.g. greedy,search:time=1.0 (a bot's options follow "
+                        "a colon; separate the two bots with a comma, or with / when an "
+                        "option list holds commas)")
+    p.add_argument("--hands", "-n", type=int, default=50, metavar="K",
+                   help="deals to play; each is played twice, so 2K hands (default 50)")
+    p.add_argument("--seed", "-s", type=int, default=0, help="seed of the run (repeatable)")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
+                   help="worker processes (default 1; 0 = every core)")
+    p.add_argument("--target", type=int, default=None, metavar="POINTS",
+                   help="match target for 'matches won' (default: the variant's)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--records", metavar="DIR",
+                   help="save every hand as a record (RECORD.md) in DIR, for burraco replay")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="draw the running mean difference with its interval")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def split_bots(text: str):
+    """The two bot specs of ``--bots``: ``A,B`` or ``A/B``."""
+    if "/" in text:
+        parts = text.split("/")
+    else:
+        parts = []
+        for piece in text.split(","):
+            # "search:time=1,cands=3" keeps key=value pieces with the bot before them
+            if parts and "=" in piece and ":" not in piece:
+                parts[-1] += "," + piece
+            else:
+                parts.append(piece)
+    return [x.strip() for x in parts if x.strip()]
+
+
+def run(args) -> int:
+    """Play the arena and print the report."""
+    v = args.variant
+    players = args.players or (4 if 4 in v.players else v.players[0])
+    specs = split_bots(args.bots)
+    if args.hands < 1:
+        return fail("--hands must be at least 1")
+    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    t0 = time.perf_counter()
+    try:
+        with progress(args.hands, f"{specs[0] if specs else '?'} vs "
+                                  f"{specs[1] if len(specs) > 1 else '?'}",
+                      not (args.no_progress or args.json)) as adv:
+            results = run_arena(v, players, specs, args.hands, seed=args.seed, jobs=jobs,
+                                records=bool(args.records), on_deal=adv)
+    except ArenaError as e:
+        return fail(str(e))
+    secs = time.perf_counter() - t0
+    out = summarize(results, specs, v, players, secs, seed=args.seed, target=args.target)
+    if args.records:
+        os.makedirs(args.records, exist_ok=True)
+        for r in results:
+            name = f"deal-{args.seed}-{r['deal']:05d}-{'b' if r['swapped'] else 'a'}.json"
+            with open(os.path.join(args.records, name), "w", encoding="utf-8") as f:
+                json.dump(r["record"], f)
+        out["records"] = os.path.abspath(args.records)
+    if args.plot:
+        plot(results, out["order"], args.plot,
+             title=f"{v.name}, {players} players, {out['hands']} hands")
+        out["plot"] = os.path.abspath(args.plot)
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print(f"{v.name}, {players} players: {out['deals']} deals, {out['hands']} hands "
+          f"(each deal played twice, bots swapped) in {secs:.1f} s")
+    width = max(len(n) for n in out["order"])
+    for name in out["order"]:
+        b = out["bots"][name]
+        lo, hi = b["ci95"]
+        ci = (f"[{lo:+.1f}, {hi:+.1f}]" if lo is not None and hi is not None else "[n/a]")
+        print(f"  {name:<{width}}  mean diff {b['mean_diff']:+8.1f} per hand, 95% CI {ci:>20}, "
+              f"hands won {b['hands_won']:>4}, matches won {b['matches_won']:>3}, "
+              f"elo {b['elo']:+.0f}")
+    print(f"  ties {out['ties']}; matches to {out['target'] or 'one hand'}: {out['matches']}; "
+          "endings: " + ", ".join(f"{k} {n}" for k, n in sorted(out["endings"].items())))
+    if args.records:
+        print(f"  records saved in {out['records']}")
+    if args.plot:
+        print(f"  plot saved in {out['plot']}")
+    return 0
