@@ -469,7 +469,10 @@ class MeldRules:
         out: List[List[Tuple[int, ...]]] = []
         for s in range(4):
             seg = b[s * 13:s * 13 + 13]
-            key = (s, seg.translate(_PRESENT), wm, seg[1] > 1, seg[0] > 1)
+            present = seg.translate(_PRESENT)
+            if present.count(1) < 2:
+                continue  # a run needs two natural cards of its suit
+            key = (s, present, wm, seg[1] > 1, seg[0] > 1)
             lst = cache.get(key)
             if lst is None:
                 found: Set[Tuple[int, ...]] = set()
@@ -480,7 +483,10 @@ class MeldRules:
         if self.sets:
             wilds = None
             for r in self._set_ranks:
-                key = (-r, b[r - 1::13], wm)
+                i = r - 1
+                if cnt[i] + cnt[i + 13] + cnt[i + 26] + cnt[i + 39] < 2:
+                    continue  # a set needs two natural cards of its rank
+                key = (-r, b[i::13], wm)
                 lst = cache.get(key)
                 if lst is None:
                     if wilds is None:
