@@ -20,7 +20,10 @@ Budget (``search:time=1.0`` or ``search:sims=200``): seconds per decision, or
 rollouts per decision (split over the candidates).  With ``sims`` the bot is
 repeatable for a given seed; with ``time`` it depends on the machine's speed.
 Options: ``cands`` (candidates kept, default 4), ``depth`` (cut rollouts after
-this many turns and score the position as it stands; 0 = to the end).
+this many turns and score the position as it stands; 0 = to the end), ``z``
+(default 1.0: how many standard errors a candidate must beat the greedy choice
+by, on the same samples, to be played instead; the greedy choice is the
+default, so noise alone does not make the search play worse than greedy).
 """
 
 from __future__ import annotations
@@ -106,26 +109,43 @@ class SearchBot(Bot):
         self.stats["searched"] += 1
         side = view.side_of[view.seat]
         n = len(cands)
-        totals = [0.0] * n
-        runs = 0
+        vals: List[List[float]] = [[] for _ in range(n)]
         t_end = time.perf_counter() + self.time if self.time is not None else None
         max_runs = int(self.sims) if self.sims is not None else None
         done = 0
         while True:
             if max_runs is not None and done + n > max(max_runs, n):
                 break
-            if t_end is not None and runs and time.perf_counter() >= t_end:
+            if t_end is not None and done and time.perf_counter() >= t_end:
                 break
             base = view.determinize(self.rng)
             for i, m in enumerate(cands):
                 s = base.copy()
                 s.play(m)
-                totals[i] += rollout(s, side, self.depth)
-            runs += 1
+                vals[i].append(rollout(s, side, self.depth))
             done += n
         self.stats["rollouts"] += done
-        best = max(range(n), key=lambda i: (totals[i], -i))
-        return cands[best]
+        return cands[self.pick(vals)]
+
+    def pick(self, vals: List[List[float]]) -> int:
+        """The index of the candidate to play: the greedy choice (index 0) unless
+        another beats it on the same samples by a clear margin (a paired test:
+        mean difference at least ``z`` standard errors above zero)."""
+        k = len(vals[0])
+        best, best_mean = 0, 0.0
+        if k < 2:
+            return 0
+        z = float(self.options.get("z", 1.0))
+        for i in range(1, len(vals)):
+            d = [a - b for a, b in zip(vals[i], vals[0])]
+            m = sum(d) / k
+            if m <= best_mean:
+                continue
+            var = sum((x - m) ** 2 for x in d) / (k - 1)
+            se = (var / k) ** 0.5
+            if se == 0 or m > z * se:
+                best, best_mean = i, m
+        return best
 
 
 register("search", SearchBot)
