@@ -538,6 +538,50 @@ class MeldRules:
                                  max((len(c) for c in lst), default=0))
         return got[1], got[2]
 
+    def all_add_moves(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
+                      readings: Sequence[Reading], make) -> list:
+        """``[(index, moves, longest), ...]`` for every meld that is not closed:
+        ``make(cards, index)`` of each addition of :meth:`add_list`, memoized, and
+        the most cards any of them adds (one pass over the hand for all melds)."""
+        cap = self.cap
+        acache = self._acache
+        mcache = self._mvcache
+        if len(acache) > 400000 or len(mcache) > 400000:
+            acache.clear()
+            mcache.clear()
+        b = bytes(cnt)
+        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
+              | (cnt[40] > 0) << 4)
+        masks = [-1, -1, -1, -1]
+        out = []
+        for i, (meld, rd) in enumerate(zip(melds, readings)):
+            n = len(meld)
+            if n >= cap:
+                continue
+            room = cap - n if cap - n < 64 else 64
+            if rd.all_wild:
+                key = (-1, b[1::13], cnt[52], room)
+            elif rd.kind == SET:
+                r = rd.rank
+                key = (r, b[r - 1::13], wm, rd.wilds, room)
+            else:
+                st = rd.suit
+                h = masks[st]
+                if h < 0:
+                    h = masks[st] = self.suit_mask(cnt, st)
+                w = 0 if (rd.wilds and (st * 13 + 1) not in meld) else wm
+                key = (meld, self._run_reach(cnt, rd, h), w)
+            got = mcache.get((key, i))
+            if got is None:
+                lst = acache.get(key)
+                if lst is None:
+                    lst = acache[key] = sorted(self.gen_adds(cnt, meld, rd))
+                got = mcache[(key, i)] = ([make(c, i) for c in lst],
+                                          max((len(c) for c in lst), default=0))
+            if got[0]:
+                out.append((i, got[0], got[1]))
+        return out
+
     def add_list(self, cnt: Sequence[int], meld: Tuple[int, ...],
                  reading: Reading) -> List[Tuple[int, ...]]:
         """The additions of :meth:`gen_adds`, from a cache keyed by what they depend
@@ -547,14 +591,15 @@ class MeldRules:
         if len(cache) > 400000:
             cache.clear()
         room = min(self.cap - len(meld), 64)
+        b = bytes(cnt)
         if reading.all_wild:
-            key = (-1, bytes(cnt[1::13]), cnt[52], room)
+            key = (-1, b[1::13], cnt[52], room)
         else:
             wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2
                   | (cnt[27] > 0) << 3 | (cnt[40] > 0) << 4)
             if reading.kind == SET:
                 r = reading.rank
-                key = (r, bytes(cnt[r - 1::13]), wm, reading.wilds, room)
+                key = (r, b[r - 1::13], wm, reading.wilds, room)
             else:
                 if reading.wilds and (reading.suit * 13 + 1) not in meld:
                     wm = 0  # the meld's wild stays a wild: no other may join

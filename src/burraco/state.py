@@ -936,14 +936,12 @@ class GameState(_Memo):
                     rest[c] -= 1
                 if ends_ok(seat, rest, rest_n, readings + [rules.read(cards)]) is None:
                     moves.append(m)
-        cap = rules.cap
-        for i, (mc, rd) in enumerate(zip(self.melds[owner], readings)):
-            if len(mc) >= cap:
-                continue
-            alist, longest = rules.add_moves(cnt, mc, rd, i, _make_add)
+        melds = self.melds[owner]
+        for i, alist, longest in rules.all_add_moves(cnt, melds, readings, _make_add):
             if ban < 0 and n - longest >= 2:
                 moves.extend(alist)
                 continue
+            mc = melds[i]
             for m in alist:
                 add = m.cards
                 rest_n = n - len(add)
