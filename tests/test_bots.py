@@ -15,7 +15,7 @@ from burraco.bots import BOTS, Bot, make_bot
 from burraco.bots.greedy import GreedyBot, choose_state
 from burraco.bots.search import SearchBot
 from burraco.cards import IS_WILD, NUM_KINDS, deck, parse_cards
-from burraco.state import ADD, DISCARD, DRAW, MELD, PICKUP, GameState, Move, PlayerView
+from burraco.state import ADD, DISCARD, PICKUP, GameState, Move, PlayerView
 from burraco.variants import PRESETS, parse_variant
 
 

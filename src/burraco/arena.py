@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import multiprocessing
 import statistics
-import time
 from typing import Callable, Dict, List, Optional, Sequence
 
 from .bots import make_bot

@@ -28,12 +28,11 @@ default, so noise alone does not make the search play worse than greedy).
 
 from __future__ import annotations
 
-import random
 import time
 from typing import List, Optional
 
 from ..cards import IS_WILD
-from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, GameState, Move, PlayerView
+from ..state import ADD, DISCARD, MELD, GameState, Move, PlayerView
 from . import Bot, register
 from .greedy import choose_state, ctx_from_view, ranked
 
