@@ -216,7 +216,9 @@ def summarize(results: Sequence[dict], specs: Sequence[str], variant: "Variant |
               target: Optional[int] = None) -> dict:
     """The arena report (the ``--json`` object): ``hands``, ``deals``,
     ``seconds`` and per bot ``mean_diff``, ``ci95``, ``hands_won``,
-    ``matches_won``, ``elo`` (and ``elo_ci95``)."""
+    ``matches_won``, ``elo`` (and ``elo_ci95``).  The ratings are +D/2 and -D/2
+    where D is the Elo difference that predicts the per-hand win rate (ties
+    half); a win rate of 0 or 1 is clipped to 0.001 or 0.999 (|D| <= 1200)."""
     v = parse_variant(variant)
     diffs = pair_diffs(results)
     m, (lo, hi) = mean_ci(diffs)

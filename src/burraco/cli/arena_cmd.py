@@ -100,7 +100,7 @@ def run(args) -> int:
         ci = (f"[{lo:+.1f}, {hi:+.1f}]" if lo is not None and hi is not None else "[n/a]")
         print(f"  {name:<{width}}  mean diff {b['mean_diff']:+8.1f} per hand, 95% CI {ci:>20}, "
               f"hands won {b['hands_won']:>4}, matches won {b['matches_won']:>3}, "
-              f"elo {b['elo']:+.0f}")
+              f"elo {int(round(b['elo'] or 0)):+d}")
     print(f"  ties {out['ties']}; matches to {out['target'] or 'one hand'}: {out['matches']}; "
           "endings: " + ", ".join(f"{k} {n}" for k, n in sorted(out["endings"].items())))
     if args.records:
