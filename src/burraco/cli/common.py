@@ -28,3 +28,14 @@ def fail(message: str, code: int = 2) -> int:
     """Print ``burraco: error: message`` on standard error and return ``code``."""
     print(f"burraco: error: {message}", file=sys.stderr)
     return code
+
+
+def table_size(variant, players):
+    """``(players, error)``: the table size asked for, or 4 where the variant
+    allows it (else its smallest), and an error message when the variant is not
+    played by that many (None otherwise)."""
+    n = players or (4 if 4 in variant.players else variant.players[0])
+    if n not in variant.players:
+        return n, (f"{variant.name} is played by {', '.join(map(str, variant.players))} "
+                   f"players, not {n}")
+    return n, None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from .common import add_variant_option, fail
+from .common import add_variant_option, fail, table_size
 
 
 def _help_epilog() -> str:
@@ -74,10 +74,9 @@ def run(args) -> int:
     from ..tui.i18n import Translator, detect_lang
 
     v = args.variant
-    players = args.players or (4 if 4 in v.players else v.players[0])
-    if players not in v.players:
-        return fail(f"{v.name} is played by {', '.join(map(str, v.players))} players, "
-                    f"not {players}")
+    players, error = table_size(v, args.players)
+    if error:
+        return fail(error)
     if not 0 <= args.seat < players:
         return fail(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
     bots = split_bots(args.bots) or [default_bot()]

@@ -10,7 +10,7 @@ from collections import Counter
 
 from ..record import to_record
 from ..sim import hand_seed, random_hand
-from .common import add_variant_option, fail
+from .common import add_variant_option, fail, table_size
 from .progress import progress
 
 
@@ -34,10 +34,9 @@ def register(sub) -> None:
 
 def run(args) -> int:
     v = args.variant
-    players = args.players or (4 if 4 in v.players else v.players[0])
-    if players not in v.players:
-        return fail(f"{v.name} is played by {', '.join(map(str, v.players))} players, "
-                    f"not {players}")
+    players, error = table_size(v, args.players)
+    if error:
+        return fail(error)
     if args.hands < 1:
         return fail("--hands must be at least 1")
     if args.records:
