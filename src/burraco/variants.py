@@ -145,8 +145,10 @@ class Variant:
     packet_bonus: int = 0
     packet_penalty: int = 100
     cut_bonus: int = 0
-    #: tournament time-out: minutes a hand (0 = none)
+    #: tournament time-out: minutes a hand (0 = none; seed 001's casual form: 15)
     time_out_minutes: int = 0
+    #: tournament time-out by rounds, as the federation times them: (hands, minutes)
+    round_minutes: Tuple[Tuple[int, int], ...] = ()
 
     # ------------------------------------------------------------------
     def __post_init__(self) -> None:
@@ -349,7 +351,8 @@ _ABERTO = _OPEN_DIRTY.replace(
 PRESETS: Dict[str, Variant] = {
     "italian": _ITALIAN,
     "italian-tournament": _ITALIAN.replace(
-        name="italian-tournament", players=(2, 4), time_out_minutes=15),
+        name="italian-tournament", players=(2, 4), time_out_minutes=15,
+        round_minutes=((2, 25), (3, 35), (4, 45))),
     "brazilian": _BRAZILIAN,
     "burraco-2p": _BURRACO_2P,
     "open-dirty": _OPEN_DIRTY,
@@ -399,8 +402,8 @@ def _convert(name: str, current: object, text: str) -> object:
             return tuple(int(x) for x in t.replace("/", " ").replace("+", " ").split())
         except ValueError:
             raise VariantError(f"switch set_ranks takes ranks like 1/3, not {text!r}") from None
-    if name == "packets":
-        raise VariantError("switch packets cannot be set on the command line")
+    if name in ("packets", "singles_packets", "round_minutes"):
+        raise VariantError(f"switch {name} cannot be set on the command line")
     if isinstance(current, tuple):
         try:
             return tuple(int(x) for x in t.replace("/", " ").split())
