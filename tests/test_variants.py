@@ -80,8 +80,11 @@ def test_tournament_is_italian_plus_timeout():
     it = get_variant("italian").switches()
     tt = get_variant("italian-tournament").switches()
     diff = {k for k in it if it[k] != tt[k]}
-    assert diff == {"name", "players", "time_out_minutes"}
+    assert diff == {"name", "players", "time_out_minutes", "round_minutes"}
     assert tt["time_out_minutes"] == 15  # RULES.md Tournament: "15 minutes a hand"
+    # RULES.md Tournament: "The federation times rounds, not hands: 2 hands 25 minutes,
+    # 3 hands 35, 4 hands 45 [...] Both are settings."
+    assert dict(tt["round_minutes"]) == {2: 25, 3: 35, 4: 45}
 
 
 @pytest.mark.parametrize("mode,pile,clean", [
