@@ -10,7 +10,8 @@ import os
 import pytest
 
 from burraco.arena import (ArenaError, bot_seed, elo_of, matches, mean_ci, pair_diffs,
-                           play_hand, run_arena, seat_bot, summarize, t_quantile)
+                           play_hand, rotations, run_arena, seat_bot, summarize,
+                           t_quantile)
 from burraco.cli.arena_cmd import split_bots
 from burraco.cli.main import main
 from burraco.record import replay_text
@@ -95,14 +96,15 @@ def test_jobs_give_the_same_hands():
 
 
 def test_bad_arguments():
-    """Tables that cannot seat two bots evenly and unknown bots are refused."""
+    """Tables the variant does not play and unknown bots are refused."""
     with pytest.raises(ArenaError):
-        run_arena("italian", 3, ["greedy", "random"], 1)
+        run_arena("burraco-2p", 3, ["greedy", "random"], 1)
     with pytest.raises(ArenaError):
         run_arena("italian", 2, ["greedy", "nobody"], 1)
     with pytest.raises(ArenaError):
         run_arena("burraco-2p", 4, ["greedy", "random"], 1)
-    assert main(["arena", "--players", "3", "--bots", "greedy,random", "--hands", "1"]) == 2
+    assert main(["arena", "--variant", "brazilian", "--players", "3", "--bots", "greedy,random",
+                 "--hands", "1"]) == 2
 
 
 def test_split_bots():
@@ -150,3 +152,26 @@ def test_cli_text_report(capsys):
                  "--no-progress"]) == 0
     text = capsys.readouterr().out
     assert "greedy" in text and "random" in text and "95% CI" in text
+
+
+@pytest.mark.parametrize("variant,players,rots", [
+    ("italian", 3, 3), ("italian", 5, 5), ("italian", 6, 3),
+    ("italian:teams_of_three=true", 6, 2), ("brazilian", 6, 3)])
+def test_tables_beyond_four_rotate_bot_a_over_every_place(variant, players, rots):
+    """Issue 5 "for bots": at 3 and 5 players each deal is played once with bot A
+    at each seat (sides form during the hand: seats are scored by player_scores);
+    at 6 once with A holding each side.  Same cards and first seat in every
+    rotation; a hand's diff is A's score minus the mean of B's."""
+    assert rotations(variant, players) == rots
+    res = run_arena(variant, players, ["random", "random"], 1, seed=4)
+    assert [r["rotation"] for r in res] == list(range(rots))
+    assert len({json.dumps(r["record"]["deal"]) for r in
+                run_arena(variant, players, ["random", "random"], 1, seed=4, records=True)}) == 1
+    for r in res:
+        a = r["a_side"]
+        others = [x for i, x in enumerate(r["comp"]) if i != a]
+        assert r["diff"] == r["comp"][a] - sum(others) / len(others)
+        assert len(r["comp"]) == (players if players in (3, 5) else rots)
+    for rot in range(rots):
+        seats_a = [p for p in range(players) if seat_bot(p, players, rot, variant) == 0]
+        assert len(seats_a) == (1 if players in (3, 5) else players // rots)

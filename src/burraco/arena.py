@@ -1,12 +1,17 @@
 """The arena: two bots play duplicate deals, and their strength is measured.
 
-Each deal is played twice with the same cards and the same first seat: once
-with bot A on side 0 (seats 0 and 2 at four players, partners) and bot B on
-side 1, then with the bots swapped between the sides.  The luck of the cards
-cancels in the pair, so the unit of measure is the *duplicate pair*: the mean,
-over its two hands, of A's score minus B's.  The first seat rotates from deal
-to deal.  Bots are handed views only (``bot.choose(state.view(seat))``), each
-seat has its own bot, seeded from the run's seed, the deal and the seat.
+Each deal is played several times with the same cards and the same first seat,
+the bots rotated between the places (:func:`rotations`): at 2 and 4 players
+twice, bot A on side 0 (seats 0 and 2 at four players, partners) and bot B on
+side 1, then swapped; at 3 and 5 players once with A at each seat and B at all
+the others (sides form during the hand there, so each seat is scored by
+:meth:`GameState.player_scores`); at 6 players once with A holding each side
+(pairs, or teams of three).  A hand's difference is A's score minus the mean
+of B's scores; the luck of the cards cancels over a deal's rotations, so the
+unit of measure is the *duplicate deal*: the mean of its hands' differences.
+The first seat rotates from deal to deal.  Bots are handed views only
+(``bot.choose(state.view(seat))``), each seat has its own bot, seeded from the
+run's seed, the deal and the seat.
 
 :func:`run_arena` plays the deals (in worker processes with ``jobs`` > 1) and
 :func:`summarize` turns the hands into the report: per bot the mean score
@@ -26,11 +31,11 @@ from typing import Callable, Dict, List, Optional, Sequence
 from .bots import make_bot
 from .record import to_record
 from .sim import hand_seed
-from .state import GameState
+from .state import GameState, sides_for
 from .variants import Variant, VariantError, parse_variant
 
-ARENA_PLAYERS = (2, 4)
-"""Table sizes where two bots split the seats evenly (singles, or pairs)."""
+ARENA_PLAYERS = (2, 3, 4, 5, 6)
+"""Table sizes the arena plays (where the variant allows them)."""
 
 MAX_MOVES = 20000
 """A hand still running after this many moves is an error (a bot that loops)."""
@@ -40,10 +45,26 @@ class ArenaError(ValueError):
     """Arena arguments that cannot be played (table size, bot names)."""
 
 
-def seat_bot(seat: int, players: int, swapped: bool) -> int:
-    """Which bot (0 = A, 1 = B) sits at ``seat``: A on side 0 unless ``swapped``."""
-    side = seat % 2
-    return side ^ (1 if swapped else 0)
+def rotations(variant: "Variant | str", players: int) -> int:
+    """How many times each deal is played: 2 at 2 and 4 players (the bots
+    swapped), ``players`` at 3 and 5 (A at each seat), and one per side at 6."""
+    if players in (3, 5):
+        return players
+    if players == 6:
+        return 2 if parse_variant(variant).teams_of_three else 3
+    return 2
+
+
+def seat_bot(seat: int, players: int, rotation: int, variant: "Variant | str | None" = None) -> int:
+    """Which bot (0 = A, 1 = B) sits at ``seat`` in ``rotation`` (``False``/``True``
+    at 2 and 4 players: A on side 0 unless swapped)."""
+    r = int(rotation)
+    if players in (3, 5):
+        return 0 if seat == r else 1
+    if players == 6:
+        teams = variant is not None and parse_variant(variant).teams_of_three
+        return 0 if sides_for(6, teams)[seat] == r else 1
+    return (seat % 2) ^ r
 
 
 def bot_seed(seed: int, deal: int, seat: int, swapped: bool) -> int:
@@ -52,12 +73,14 @@ def bot_seed(seed: int, deal: int, seat: int, swapped: bool) -> int:
 
 
 def play_hand(variant: "Variant | str", players: int, specs: Sequence[str], seed: int,
-              deal: int, swapped: bool) -> GameState:
+              deal: int, swapped: "bool | int") -> GameState:
     """Play one hand of deal number ``deal`` of a run seeded ``seed``; bot specs
-    ``specs[0]`` (A) and ``specs[1]`` (B) seated by :func:`seat_bot`."""
+    ``specs[0]`` (A) and ``specs[1]`` (B) seated by :func:`seat_bot` for rotation
+    ``swapped``."""
     v = parse_variant(variant)
     state = GameState.new(v, players, seed=hand_seed(seed, deal), first=deal % players)
-    bots = [make_bot(specs[seat_bot(p, players, swapped)], seed=bot_seed(seed, deal, p, swapped))
+    bots = [make_bot(specs[seat_bot(p, players, swapped, v)],
+                     seed=bot_seed(seed, deal, p, swapped))
             for p in range(players)]
     n = 0
     while not state.is_over:
@@ -70,13 +93,19 @@ def play_hand(variant: "Variant | str", players: int, specs: Sequence[str], seed
     return state
 
 
-def hand_result(state: GameState, swapped: bool, deal: int, record: bool = False) -> dict:
-    """What the report needs of a finished hand (and its record if asked)."""
+def hand_result(state: GameState, swapped: "bool | int", deal: int,
+                record: bool = False) -> dict:
+    """What the report needs of a finished hand (and its record if asked):
+    ``comp`` the competitors' scores (sides; seats at 3 and 5 players),
+    ``a_side`` bot A's competitor, ``diff`` A's score minus B's mean."""
+    rotation = int(swapped)
     sc = state.scores()
-    a_side = 1 if swapped else 0
+    comp = state.player_scores(sc) if state.players in (3, 5) else sc
+    others = [x for i, x in enumerate(comp) if i != rotation]
     out = {
-        "deal": deal, "swapped": swapped, "first": state.first, "scores": sc,
-        "a_side": a_side, "diff": sc[a_side] - sc[1 - a_side], "status": state.status,
+        "deal": deal, "swapped": bool(rotation), "rotation": rotation, "first": state.first,
+        "scores": sc, "comp": comp, "a_side": rotation,
+        "diff": comp[rotation] - sum(others) / len(others), "status": state.status,
         "closed_by": state.closed_by, "moves": len(state.history),
     }
     if record:
@@ -85,13 +114,13 @@ def hand_result(state: GameState, swapped: bool, deal: int, record: bool = False
 
 
 def play_deal(task) -> List[dict]:
-    """Both hands of one deal (worker entry point): ``task`` is
+    """Every hand of one deal (worker entry point): ``task`` is
     ``(variant, players, specs, seed, deal, record)``."""
     variant, players, specs, seed, deal, record = task
     out = []
-    for swapped in (False, True):
-        s = play_hand(variant, players, specs, seed, deal, swapped)
-        out.append(hand_result(s, swapped, deal, record))
+    for rot in range(rotations(variant, players)):
+        s = play_hand(variant, players, specs, seed, deal, rot if rot > 1 else bool(rot))
+        out.append(hand_result(s, rot, deal, record))
     return out
 
 
@@ -103,8 +132,6 @@ def check_args(variant: Variant, players: int, specs: Sequence[str]) -> None:
         variant.check_players(players)
     except VariantError as e:
         raise ArenaError(str(e)) from None
-    if players not in ARENA_PLAYERS:
-        raise ArenaError(f"the arena seats two bots evenly at 2 or 4 players, not {players}")
     for s in specs:
         try:
             make_bot(s, seed=0)
@@ -115,8 +142,8 @@ def check_args(variant: Variant, players: int, specs: Sequence[str]) -> None:
 def run_arena(variant: "Variant | str", players: int, specs: Sequence[str], deals: int,
               seed: int = 0, jobs: int = 1, records: bool = False,
               on_deal: Optional[Callable[[int], None]] = None) -> List[dict]:
-    """Play ``deals`` duplicate deals (``2 * deals`` hands); the hand results
-    sorted by deal, the hand with A on side 0 first.  ``on_deal(n)`` is called
+    """Play ``deals`` duplicate deals (each :func:`rotations` times); the hand
+    results sorted by deal and rotation (A on side 0, or seat 0, first).  ``on_deal(n)`` is called
     as deals finish (for a progress bar)."""
     v = parse_variant(variant)
     check_args(v, players, specs)
@@ -135,7 +162,7 @@ def run_arena(variant: "Variant | str", players: int, specs: Sequence[str], deal
                 results.extend(res)
                 if on_deal:
                     on_deal(1)
-    results.sort(key=lambda r: (r["deal"], r["swapped"]))
+    results.sort(key=lambda r: (r["deal"], r["rotation"]))
     return results
 
 
@@ -184,29 +211,32 @@ def pair_diffs(results: Sequence[dict]) -> List[float]:
 
 
 def matches(results: Sequence[dict], target: int, hands_per_match: int = 0) -> List[int]:
-    """Match winners (0 = A, 1 = B, -1 = tie) of each table's consecutive hands
-    grouped into matches to ``target`` points (or ``hands_per_match`` hands);
-    an unfinished match at the end is left out."""
+    """Match winners (0 = A, 1 = B, -1 = tie) of each rotation's consecutive hands
+    grouped into matches to ``target`` points (or ``hands_per_match`` hands): A
+    wins when its competitor leads alone; an unfinished match at the end is left
+    out."""
     out = []
-    for swapped in (False, True):
-        tot = [0, 0]
+    rots = sorted({r.get("rotation", int(r["swapped"])) for r in results})
+    for rot in rots:
+        tot: List[float] = []
         n = 0
         for r in results:
-            if r["swapped"] != swapped:
+            if r.get("rotation", int(r["swapped"])) != rot:
                 continue
-            a = r["scores"][r["a_side"]]
-            b = r["scores"][1 - r["a_side"]]
-            tot[0] += a
-            tot[1] += b
+            comp = r.get("comp", r["scores"])
+            if not tot:
+                tot = [0] * len(comp)
+            for i, x in enumerate(comp):
+                tot[i] += x
             n += 1
-            done = False
-            if hands_per_match and n >= hands_per_match:
-                done = True
-            elif target and max(tot) >= target and tot[0] != tot[1]:
-                done = True
+            best = max(tot)
+            alone = tot.count(best) == 1
+            done = bool(hands_per_match and n >= hands_per_match) or bool(
+                target and best >= target and alone)
             if done:
-                out.append(0 if tot[0] > tot[1] else 1 if tot[1] > tot[0] else -1)
-                tot = [0, 0]
+                a = r["a_side"]
+                out.append(-1 if not alone else 0 if tot[a] == best else 1)
+                tot = []
                 n = 0
     return out
 
@@ -308,6 +338,6 @@ def plot(results: Sequence[dict], specs: Sequence[str], path: str, title: str = 
     plt.close(fig)
 
 
-__all__ = ["ArenaError", "ARENA_PLAYERS", "seat_bot", "bot_seed", "play_hand", "play_deal",
+__all__ = ["ArenaError", "ARENA_PLAYERS", "rotations", "seat_bot", "bot_seed", "play_hand", "play_deal",
            "hand_result", "run_arena", "summarize", "mean_ci", "t_quantile", "elo_of",
            "pair_diffs", "matches", "running_mean", "plot", "check_args"]

@@ -6,8 +6,8 @@ import json
 import os
 import time
 
-from ..arena import ArenaError, plot, run_arena, summarize
-from .common import add_variant_option, fail
+from ..arena import ArenaError, plot, rotations, run_arena, summarize
+from .common import add_variant_option, fail, table_size
 from .progress import progress
 
 
@@ -15,14 +15,17 @@ def register(sub) -> None:
     """Add the ``arena`` command to the subparsers ``sub``."""
     p = sub.add_parser(
         "arena", help="measure two bots against each other on duplicate deals",
-        description="Bot A and bot B play K deals, each deal twice with the bots swapped "
-                    "between the sides (partners at 4 players), so the luck of the cards "
-                    "cancels. Prints per bot the mean score difference per hand with its 95% "
-                    "confidence interval (over the duplicate pairs), hands won, matches won "
+        description="Bot A and bot B play K deals, each deal again with the bots rotated "
+                    "so the luck of the cards cancels: twice at 2 and 4 players (swapped "
+                    "between the sides, partners at 4), once with A at each seat at 3 and 5 "
+                    "players, once with A holding each side at 6. Prints per bot the mean "
+                    "score difference per hand (A minus the mean of B) with its 95% "
+                    "confidence interval (over the duplicate deals), hands won, matches won "
                     "to the target, and an Elo-style rating from the per-hand win rate.")
     add_variant_option(p)
     p.add_argument("--players", "-p", type=int, default=None,
-                   help="players at the table: 2 or 4 (default: 4 where allowed, else 2)")
+                   help="players at the table, 2 to 6 where the variant allows it "
+                        "(default: 4 where allowed, else 2)")
     p.add_argument("--bots", "-b", default="greedy,random", metavar="A,B",
                    help="the two bots, e.g. greedy,search:time=1.0 (a bot's options follow "
                         "a colon; separate the two bots with a comma, or with / when an "
@@ -61,7 +64,9 @@ def split_bots(text: str):
 def run(args) -> int:
     """Play the arena and print the report."""
     v = args.variant
-    players = args.players or (4 if 4 in v.players else v.players[0])
+    players, error = table_size(v, args.players)
+    if error:
+        return fail(error)
     specs = split_bots(args.bots)
     if args.hands < 1:
         return fail("--hands must be at least 1")
@@ -80,7 +85,7 @@ def run(args) -> int:
     if args.records:
         os.makedirs(args.records, exist_ok=True)
         for r in results:
-            name = f"deal-{args.seed}-{r['deal']:05d}-{'b' if r['swapped'] else 'a'}.json"
+            name = f"deal-{args.seed}-{r['deal']:05d}-{chr(97 + r['rotation'])}.json"
             with open(os.path.join(args.records, name), "w", encoding="utf-8") as f:
                 json.dump(r["record"], f)
         out["records"] = os.path.abspath(args.records)
@@ -92,7 +97,7 @@ def run(args) -> int:
         print(json.dumps(out))
         return 0
     print(f"{v.name}, {players} players: {out['deals']} deals, {out['hands']} hands "
-          f"(each deal played twice, bots swapped) in {secs:.1f} s")
+          f"(each deal played {rotations(v, players)} times, the bots rotated) in {secs:.1f} s")
     width = max(len(n) for n in out["order"])
     for name in out["order"]:
         b = out["bots"][name]
