@@ -23,7 +23,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .cards import (IS_WILD, JOKER, NUM_KINDS, deck, format_card, format_cards)
 from .melds import Reading
-from .variants import (END_TWO_LEFT, PILE_OPEN, PILE_PAIR, PILE_TOP, Variant, parse_variant)
+from .variants import END_TWO_LEFT, PILE_OPEN, PILE_PAIR, Variant, parse_variant
 
 DRAW = "draw"
 REDRAW = "redraw"
@@ -691,7 +691,7 @@ class GameState(_Memo):
             else:
                 cnt, new, r = info
                 owner = self.owner(seat)
-                top = self.pile.pop()
+                self.pile.pop()  # the top card went into the meld
                 for c in move.cards:
                     self._forget(seat, c)
                 for c in self.pile:
@@ -920,41 +920,16 @@ class GameState(_Memo):
         readings = self.readings[owner]
         rules = self.rules
         ban = self.ban
-        ends_ok = self._ends_ok
         mlist, longest = rules.meld_moves(cnt, _make_meld)
-        if ban < 0 and n - longest >= 2:
-            moves.extend(mlist)
-        else:
-            for m in mlist:
-                cards = m.cards
-                rest_n = n - len(cards)
-                if rest_n >= 2 and (ban < 0 or cnt[ban] - cards.count(ban) < rest_n):
-                    moves.append(m)
-                    continue
-                rest = cnt[:]
-                for c in cards:
-                    rest[c] -= 1
-                if ends_ok(seat, rest, rest_n, readings + [rules.read(cards)]) is None:
-                    moves.append(m)
+        self._keep_endable(seat, cnt, n, mlist, longest, moves,
+                           lambda m: readings + [rules.read(m.cards)])
         melds = self.melds[owner]
         for i, alist, longest in rules.all_add_moves(cnt, melds, readings, _make_add):
-            if ban < 0 and n - longest >= 2:
-                moves.extend(alist)
-                continue
-            mc = melds[i]
-            for m in alist:
-                add = m.cards
-                rest_n = n - len(add)
-                if rest_n >= 2 and (ban < 0 or cnt[ban] - add.count(ban) < rest_n):
-                    moves.append(m)
-                    continue
-                rest = cnt[:]
-                for c in add:
-                    rest[c] -= 1
+            def after(m, i=i):
                 rs = readings[:]
-                rs[i] = rules.read(tuple(sorted(mc + add)))
-                if ends_ok(seat, rest, rest_n, rs) is None:
-                    moves.append(m)
+                rs[i] = rules.read(tuple(sorted(melds[i] + m.cards)))
+                return rs
+            self._keep_endable(seat, cnt, n, alist, longest, moves, after)
         if not self.must_meld:
             if n >= 2:
                 moves.extend([_DISCARDS[c] for c in range(NUM_KINDS) if cnt[c] and c != ban])
@@ -963,6 +938,27 @@ class GameState(_Memo):
                     if cnt[c] and self.is_legal(_DISCARDS[c]):
                         moves.append(_DISCARDS[c])
         return moves
+
+    def _keep_endable(self, seat: int, cnt: List[int], n: int, lays: List[Move],
+                      longest: int, out: List[Move], after) -> None:
+        """Append to ``out`` the melds or additions of ``lays`` after which ``seat``
+        can still end its turn (no dead ends); ``after(move)`` gives the side's
+        readings once the move is made, needed only when few cards would remain."""
+        ban = self.ban
+        if ban < 0 and n - longest >= 2:
+            out.extend(lays)
+            return
+        for m in lays:
+            cards = m.cards
+            rest_n = n - len(cards)
+            if rest_n >= 2 and (ban < 0 or cnt[ban] - cards.count(ban) < rest_n):
+                out.append(m)
+                continue
+            rest = cnt[:]
+            for c in cards:
+                rest[c] -= 1
+            if self._ends_ok(seat, rest, rest_n, after(m)) is None:
+                out.append(m)
 
     def _pickup_moves(self, seat: int) -> List[Move]:
         v = self.variant

@@ -22,7 +22,7 @@ Choices where RULES.md leaves a point open (each has a test):
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Dict, Optional, Tuple
 
 

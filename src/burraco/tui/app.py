@@ -127,7 +127,6 @@ class HandView(Widget):
                     if i >= len(self.cards):
                         break
                     c = self.cards[i]
-                    x = 4 * k
                     self._cells[(line_y, k)] = i
                     if (i in self.selected) == lift:
                         mark = ">" if i == self.cursor else " "
