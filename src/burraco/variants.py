@@ -17,6 +17,17 @@ Choices where RULES.md leaves a point open (each has a test):
 * Brazilian "exact cut" (100 points, seed 000) is not a move of the record
   format, so :attr:`Variant.cut_bonus` is kept for clubs that score it by hand
   but the engine never awards it.
+* Tables of 3 and 5 (seed 001): everyone plays alone until the first packet is
+  taken; its taker plays alone from then on and the others pair up: at 3 the
+  other two, at 5 the four others alternately in turn order after the lone
+  player (a+c and b+d), so that partners sit apart as at four.  A pair shares
+  both players' melds from then on, numbered in the order they were laid, and
+  each partner scores half the pair's points (added and halved).  A record at
+  3 or 5 players with packets of 11 for everyone is a singles hand (the format
+  after 1000 / 1005 points).
+* Tables of 6: pairs are partners every third seat (seats i and i+3), as seed
+  000 says for brazilian; ``teams_of_three`` seats two teams (even and odd
+  seats) that share melds and take one packet each.
 """
 
 from __future__ import annotations
