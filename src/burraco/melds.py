@@ -459,7 +459,17 @@ class MeldRules:
             out.extend(lst)
         return out
 
-    def _meld_groups(self, cnt: Sequence[int]) -> List[List[Tuple[int, ...]]]:
+    def melds_with(self, cnt: Sequence[int], card: int) -> List[Tuple[int, ...]]:
+        """The melds of :meth:`meld_list` that hold ``card`` (for a natural card only
+        its suit's runs and its rank's sets are generated)."""
+        if IS_WILD[card]:
+            groups = self._meld_groups(cnt)
+        else:
+            groups = self._meld_groups(cnt, card // 13, card % 13 + 1)
+        return [m for lst in groups for m in lst if card in m]
+
+    def _meld_groups(self, cnt: Sequence[int], only_suit: int = -1,
+                     only_rank: int = 0) -> List[List[Tuple[int, ...]]]:
         cache = self._gcache
         if len(cache) > 400000:
             cache.clear()
@@ -467,7 +477,7 @@ class MeldRules:
         wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
               | (cnt[40] > 0) << 4)
         out: List[List[Tuple[int, ...]]] = []
-        for s in range(4):
+        for s in (range(4) if only_suit < 0 else (only_suit,)):
             seg = b[s * 13:s * 13 + 13]
             present = seg.translate(_PRESENT)
             if present.count(1) < 2:
@@ -482,7 +492,8 @@ class MeldRules:
                 out.append(lst)
         if self.sets:
             wilds = None
-            for r in self._set_ranks:
+            for r in (self._set_ranks if not only_rank else
+                      (only_rank,) if only_rank in self._set_ranks else ()):
                 i = r - 1
                 if cnt[i] + cnt[i + 13] + cnt[i + 26] + cnt[i + 39] < 2:
                     continue  # a set needs two natural cards of its rank
@@ -496,7 +507,7 @@ class MeldRules:
                     lst = cache[key] = sorted(found)
                 if lst:
                     out.append(lst)
-        if self.all_wild and wm:
+        if self.all_wild and wm and only_suit < 0:
             key = ("w", b[1::13], cnt[52])
             lst = cache.get(key)
             if lst is None:

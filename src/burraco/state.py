@@ -974,8 +974,8 @@ class GameState(_Memo):
         seen = set()
         # cards held after the pickup, where no throw-back ban applies
         safe_n = self.hand_n[seat] + len(self.pile) - 1 if self.ban < 0 else -99
-        for meld in self.rules.meld_list(cnt):
-            if top not in meld or (pair and (len(meld) != 3 or any(IS_WILD[c] for c in meld))):
+        for meld in self.rules.melds_with(cnt, top):
+            if pair and (len(meld) != 3 or any(IS_WILD[c] for c in meld)):
                 continue
             hand_part = list(meld)
             hand_part.remove(top)
