@@ -45,3 +45,36 @@ def test_seeded_hands_do_not_depend_on_the_caches():
     again = {k: json.dumps(to_record(random_hand("italian", 4, hand_seed(9, k))))
              for k in reversed(range(12))}
     assert first == again
+
+
+@pytest.mark.parametrize("name", ["brazilian", "closed", "closed-dirty", "closed-nscr",
+                                  "fechado", "fechado-stbl"])
+def test_closed_pile_pickups_listed_are_exactly_the_legal_ones(name):
+    """RULES.md "taking the discard pile" (closed piles): the pickups listed are
+    exactly the hand-card groups that, checked one by one with is_legal, may go
+    down with the top card (reference: every meld of hand + top card)."""
+    from burraco.state import PICKUP, Move
+    v = PRESETS[name]
+    rules = v.rules
+    seen_pickups = 0
+    for seed in range(4):
+        s = GameState.new(v, 2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            if s.phase == "draw" and s.pile:
+                cnt = s.hands[s.turn][:]
+                top = s.pile[-1]
+                cnt[top] += 1
+                want = set()
+                for meld in rules.gen_melds(cnt):
+                    if top in meld:
+                        rest = list(meld)
+                        rest.remove(top)
+                        m = Move.pickup(rest)
+                        if s.is_legal(m):
+                            want.add(m)
+                got = {m for m in s.legal_moves() if m.action == PICKUP and m.cards}
+                assert got == want
+                seen_pickups += len(got)
+            s.play(rng.choice(s.legal_moves()))
+    assert seen_pickups > 0
