@@ -1,7 +1,7 @@
 """burraco: a rules engine for Burraco / Buraco in every dialect of RULES.md.
 
 The engine (this package's ``cards``, ``variants``, ``melds``, ``state``,
-``scoring``, ``record`` and ``match`` modules) uses the standard library only
+``scoring``, ``record``, ``match`` and ``sim`` modules) uses the standard library only
 and does no I/O; the command line (:mod:`burraco.cli`), bots, terminal UI and
 server are packages on top of it.
 """

@@ -10,39 +10,13 @@ played (open-dirty: one round, ties going to the side that started).
 from __future__ import annotations
 
 import random
-from typing import List, Optional, Tuple
+from typing import List, Optional
 
+from .scoring import VP_TABLE, mp_to_vp
 from .state import GameState
 from .variants import Variant, parse_variant
 
-# MP difference upper bounds for 10-10, 11-9, ... 19-1 (RULES.md, Tournament)
-VP_TABLE = {
-    3: (50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500),
-    4: (100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000),
-}
-"""Upper bounds of the MP difference for each VP split, by hands in the round."""
-
-
-def mp_to_vp(mp_a: int, mp_b: int, hands: int = 3) -> Tuple[int, int]:
-    """Victory points (20 shared) of two sides whose round ended ``mp_a`` to ``mp_b``
-    match points, for rounds of 3 or 4 hands (RULES.md: the seed's table, 3 hands;
-    the second column, 4 hands)."""
-    try:
-        bounds = VP_TABLE[hands]
-    except KeyError:
-        raise ValueError(f"the VP table covers rounds of 3 or 4 hands, not {hands}") from None
-    diff = abs(mp_a - mp_b)
-    won = 10
-    for i, b in enumerate(bounds):
-        if diff <= b:
-            won = 10 + i
-            break
-    else:
-        won = 20
-    if mp_a == mp_b:
-        return 10, 10
-    return (won, 20 - won) if mp_a > mp_b else (20 - won, won)
-
+__all__ = ["Match", "mp_to_vp", "VP_TABLE"]
 
 class Match:
     """A match of ``players`` at ``variant``: hands until the target.

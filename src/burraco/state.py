@@ -18,11 +18,11 @@ indirectly (discarding the last card).  A player reads the game through
 from __future__ import annotations
 
 import random
-from operator import mul
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .cards import (IS_WILD, JOKER, NUM_KINDS, deck, format_card, format_cards)
 from .melds import Reading
+from .scoring import hand_breakdown, seat_points
 from .variants import END_TWO_LEFT, PILE_OPEN, PILE_PAIR, Variant, parse_variant
 
 DRAW = "draw"
@@ -995,55 +995,19 @@ class GameState(_Memo):
 
     # ---------------------------------------------------------------- scoring
     def score_breakdown(self) -> List[Dict[str, int]]:
-        """Each side's points for the hand, itemized as RULES.md scores them.
-
-        A hand still in progress is scored as if it stopped there: no closing
-        bonus, and the packet penalty for each side that has not taken one."""
-        v = self.variant
-        val = self.rules.value
-        out = []
-        for side in range(self.nsides):
-            seats = self.side_players(side)
-            owners = sorted({self.owner(p) for p in seats})
-            table = burracos = open_wild = 0
-            for o in owners:
-                for cards, r in zip(self.melds[o], self.readings[o]):
-                    table += sum(val[c] for c in cards)
-                    burracos += r.bonus
-                    if r.all_wild and r.label is None:
-                        open_wild -= v.open_wild_penalty
-            hand = 0
-            for p in seats:
-                h = self.hands[p]
-                hand -= sum(map(mul, val, h))
-            taken = any(self.packet_taken[self._pk(p)] for p in seats)
-            packet = v.packet_bonus if taken else -v.packet_penalty
-            closing = v.closing_bonus if (self.status == CLOSED and self.closed_by in seats) else 0
-            d = {"table": table, "burracos": burracos, "closing": closing, "packet": packet,
-                 "hand": hand}
-            if v.open_wild_penalty:
-                d["open_wild"] = open_wild
-            out.append(d)
-        return out
+        """Each side's points for the hand, itemized as RULES.md scores them
+        (see :func:`burraco.scoring.hand_breakdown`)."""
+        return hand_breakdown(self)
 
     def scores(self) -> List[int]:
         """Each side's total for the hand (the sum of :meth:`score_breakdown`)."""
         return [sum(d.values()) for d in self.score_breakdown()]
 
     def player_scores(self, scores: Optional[List[int]] = None) -> List[float]:
-        """Each seat's points for the hand, as a match at 3 or 5 players counts them:
-        a temporary pair adds its points and halves them (seed 001), so each partner
-        scores half of the pair's total; a player alone scores the side's total.  At
-        2, 4 and 6 players every seat scores its side's total."""
-        sc = self.scores() if scores is None else scores
-        out: List[float] = []
-        for p in range(self.players):
-            side = self.side_of[p]
-            t = sc[side]
-            if self.players in (3, 5) and len(self.side_players(side)) == 2:
-                t = t // 2 if t % 2 == 0 else t / 2
-            out.append(t)
-        return out
+        """Each seat's points for the hand as a match counts them (a temporary pair
+        at 3 or 5 players is added and halved: :func:`burraco.scoring.seat_points`)."""
+        return seat_points(self.players, self.side_of,
+                           self.scores() if scores is None else scores)
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> "PlayerView":

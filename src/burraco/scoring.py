@@ -1,0 +1,89 @@
+"""Scoring (RULES.md "Scoring" and "Tournament"): the itemized points of a hand,
+the halving of temporary pairs, and match points (MP) to victory points (VP).
+
+A hand's points per side are itemized as ``table`` (the cards of its melds),
+``burracos`` (their bonuses), ``closing``, ``packet`` (the reserve taken, or
+never taken), ``hand`` (cards left in its players' hands, negative) and, where
+the variant has it, ``open_wild`` (brazilian: an open meld of wilds only).
+"""
+
+from __future__ import annotations
+
+from operator import mul
+from typing import Dict, List, Sequence, Tuple
+
+CLOSED = "closed"
+
+# MP difference upper bounds for 10-10, 11-9, ... 19-1 (RULES.md, Tournament)
+VP_TABLE = {
+    3: (50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500),
+    4: (100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000),
+}
+"""Upper bounds of the MP difference for each VP split, by hands in the round."""
+
+
+def hand_breakdown(state) -> List[Dict[str, int]]:
+    """Each side's points for the hand of ``state`` (a GameState), itemized.
+
+    A hand still in progress is scored as if it stopped there: no closing
+    bonus, and the packet penalty for each side that has not taken one."""
+    v = state.variant
+    val = state.rules.value
+    out = []
+    for side in range(state.nsides):
+        seats = state.side_players(side)
+        owners = sorted({state.owner(p) for p in seats})
+        table = burracos = open_wild = 0
+        for o in owners:
+            for cards, r in zip(state.melds[o], state.readings[o]):
+                table += sum(val[c] for c in cards)
+                burracos += r.bonus
+                if r.all_wild and r.label is None:
+                    open_wild -= v.open_wild_penalty
+        hand = 0
+        for p in seats:
+            hand -= sum(map(mul, val, state.hands[p]))
+        taken = any(state.packet_taken[state._pk(p)] for p in seats)
+        packet = v.packet_bonus if taken else -v.packet_penalty
+        closing = v.closing_bonus if (state.status == CLOSED and state.closed_by in seats) else 0
+        d = {"table": table, "burracos": burracos, "closing": closing, "packet": packet,
+             "hand": hand}
+        if v.open_wild_penalty:
+            d["open_wild"] = open_wild
+        out.append(d)
+    return out
+
+
+def seat_points(players: int, side_of: Sequence[int], scores: Sequence[int]) -> List[float]:
+    """Each seat's points for a hand whose sides scored ``scores``, as a match
+    counts them: at 3 or 5 players a temporary pair adds its points and halves
+    them (seed 001: "cumuleranno i loro punteggi che verranno divisi a metà"), so
+    each partner scores half the pair's total; a player alone scores the side's
+    total.  At 2, 4 and 6 players every seat scores its side's total."""
+    out: List[float] = []
+    for p in range(players):
+        side = side_of[p]
+        t = scores[side]
+        if players in (3, 5) and list(side_of).count(side) == 2:
+            t = t // 2 if t % 2 == 0 else t / 2
+        out.append(t)
+    return out
+
+
+def mp_to_vp(mp_a: int, mp_b: int, hands: int = 3) -> Tuple[int, int]:
+    """Victory points (20 shared) of two sides whose round ended ``mp_a`` to ``mp_b``
+    match points, for rounds of 3 or 4 hands (RULES.md: the seed's table, 3 hands;
+    the second column, 4 hands)."""
+    try:
+        bounds = VP_TABLE[hands]
+    except KeyError:
+        raise ValueError(f"the VP table covers rounds of 3 or 4 hands, not {hands}") from None
+    if mp_a == mp_b:
+        return 10, 10
+    diff = abs(mp_a - mp_b)
+    won = 20
+    for i, b in enumerate(bounds):
+        if diff <= b:
+            won = 10 + i
+            break
+    return (won, 20 - won) if mp_a > mp_b else (20 - won, won)
