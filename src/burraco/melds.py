@@ -536,19 +536,6 @@ class MeldRules:
                 longest = got[2]
         return out, longest
 
-    def add_moves(self, cnt: Sequence[int], meld: Tuple[int, ...], reading: Reading,
-                  index: int, make) -> Tuple[list, int]:
-        """``(moves, longest)``: ``make(cards, index)`` of every addition of
-        :meth:`add_list`, memoized, and the most cards any of them adds."""
-        lst = self.add_list(cnt, meld, reading)
-        mcache = self._mvcache
-        key = (id(lst), index)
-        got = mcache.get(key)
-        if got is None or got[0] is not lst:
-            got = mcache[key] = (lst, [make(c, index) for c in lst],
-                                 max((len(c) for c in lst), default=0))
-        return got[1], got[2]
-
     def all_add_moves(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
                       readings: Sequence[Reading], make) -> list:
         """``[(index, moves, longest), ...]`` for every meld that is not closed:
@@ -732,13 +719,7 @@ class MeldRules:
         return out
 
 
-def meld_value(rules: MeldRules, cards: Sequence[int]) -> int:
-    """The points of the cards of a meld (without any burraco bonus)."""
-    v = rules.value
-    return sum(v[c] for c in cards)
-
-
 __all__ = [
     "SET", "RUN", "LABELS", "CLEAN", "SEMI_CLEAN", "DIRTY", "ROYAL", "WILD", "TWOS_LABEL",
-    "BURRACO_SIZE", "Reading", "MeldRules", "meld_value", "TWOS",
+    "BURRACO_SIZE", "Reading", "MeldRules", "TWOS",
 ]

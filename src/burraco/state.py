@@ -199,7 +199,7 @@ class GameState(_Memo):
         "packets", "pile", "melds", "readings", "packet_taken", "turn", "phase",
         "redraw_ok", "first_draw_done", "ban", "must_meld", "status", "closed_by",
         "known", "history", "deal", "first", "turns", "packets_taken_by", "laps_left",
-        "pile_taken_turn", "drawn", "singles",
+        "drawn", "singles",
     )
 
     # ---------------------------------------------------------------- creation
@@ -302,7 +302,6 @@ class GameState(_Memo):
                   "stock": list(stock), "discard": list(discard)}
         s.turns = 0
         s.laps_left = -1
-        s.pile_taken_turn = False
         s.drawn = -1
         s._legal = None
         return s
@@ -339,7 +338,6 @@ class GameState(_Memo):
         s.deal = self.deal
         s.turns = self.turns
         s.laps_left = self.laps_left
-        s.pile_taken_turn = self.pile_taken_turn
         s.drawn = self.drawn
         s._legal = self._legal
         return s
@@ -706,7 +704,6 @@ class GameState(_Memo):
                     self.melds[owner].append(new)
                     self.readings[owner].append(r)
                 self.phase = PHASE_PLAY
-                self.pile_taken_turn = True
                 self._after_lay(seat)
         elif a == MELD:
             cnt, r = info
@@ -772,7 +769,6 @@ class GameState(_Memo):
             self.ban = pile[0]
         self.pile = []
         self.phase = PHASE_PLAY
-        self.pile_taken_turn = True
         if self.variant.pickup_must_meld:
             self.must_meld = True
 
@@ -862,7 +858,6 @@ class GameState(_Memo):
         self.ban = -1
         self.must_meld = False
         self.redraw_ok = False
-        self.pile_taken_turn = False
 
     def _end(self, status: str, closer: Optional[int]) -> None:
         self.status = status
@@ -1105,7 +1100,7 @@ class PlayerView:
         self.legal = state.legal_moves() if (state.turn == seat and not state.is_over) else []
         self.history = state.history[:]
         self._flags = (state.first, state.redraw_ok, state.first_draw_done, state.turns,
-                       state.laps_left, state.pile_taken_turn, state.drawn if state.turn == seat
+                       state.laps_left, state.drawn if state.turn == seat
                        else -1, state.packets_taken_by[:], state.nsides, state.singles)
 
     @property
@@ -1143,7 +1138,7 @@ class PlayerView:
         rng.shuffle(pool)
         pos = 0
         s = GameState.__new__(GameState)
-        (first, redraw_ok, first_draw_done, turns, laps_left, pile_taken_turn, drawn,
+        (first, redraw_ok, first_draw_done, turns, laps_left, drawn,
          taken_by, nsides, singles) = self._flags
         s.variant = v
         s.rules = v.rules
@@ -1196,7 +1191,6 @@ class PlayerView:
         s.deal = {"hands": [], "packets": [], "stock": [], "discard": []}
         s.turns = turns
         s.laps_left = laps_left
-        s.pile_taken_turn = pile_taken_turn
         s.drawn = drawn
         s._legal = None
         return s
