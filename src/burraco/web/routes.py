@@ -1,0 +1,157 @@
+"""The routes of the browser page, mounted by ``burraco serve``.
+
+- ``GET /`` and ``GET /t/{id}``: the page (one HTML file; the modules route on the client);
+- ``GET /static/...``: its CSS, ES modules and the vendored library;
+- ``GET /api/i18n/{lang}``: the page's words in ``lang`` as JSON, read from the
+  compiled gettext catalogue :mod:`burraco.i18n` (domains ``burraco`` and ``rules``),
+  so the terminal and the browser share one source of translations;
+- ``POST /api/i18n/{lang}/explain``: ``{"rule", "message"}`` of a refused move (the
+  server's ``error`` event) -> ``{"ok": true, "text": ...}``, the rule's sentence in ``lang``.
+
+The module keeps to Starlette (the server's framework) and :mod:`burraco.i18n`; it
+knows nothing of tables, so the server mounts it with one line.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .. import i18n
+from . import INDEX_HTML, STATIC_DIR
+
+PLURALS = {"en": "n != 1", "it": "n != 1", "de": "n != 1", "pt": "n > 1"}
+"""Each language's gettext plural rule (the same as its catalogue's header)."""
+
+MAX_EXPLAIN_BODY = 4096
+"""The largest body ``/api/i18n/{lang}/explain`` reads (bytes)."""
+
+
+def catalogue(lang: str) -> Dict[str, Any]:
+    """The page's words in ``lang``: ``{"lang", "plural", "burraco": {...}, "rules": {...}}``.
+
+    Each domain maps a msgid (the English text) to its translation; a plural entry
+    maps the singular msgid to the list of forms (``"plural"`` says which form a count
+    takes), a context entry is keyed ``context + "\\x04" + msgid`` as in gettext.
+    English has empty maps: the page shows the msgid.  An unknown ``lang`` is a
+    :class:`ValueError` naming it."""
+    if lang not in i18n.LANGS:
+        raise ValueError(f"unknown language {lang!r}; languages: {', '.join(i18n.LANGS)}")
+    out: Dict[str, Any] = {"lang": lang, "plural": PLURALS[lang]}
+    for domain in i18n.DOMAINS:
+        entries: Dict[str, Any] = {}
+        catalog = getattr(i18n.translations(lang, domain), "_catalog", {}) or {}
+        for key, text in catalog.items():
+            if isinstance(key, tuple):  # (msgid, n): a plural form
+                msgid, n = key
+                forms = entries.setdefault(msgid, [])
+                if not isinstance(forms, list):
+                    forms = entries[msgid] = [forms]
+                while len(forms) <= n:
+                    forms.append("")
+                forms[n] = text
+            elif key:  # the empty msgid is the header
+                entries.setdefault(key, text)
+        out[domain] = entries
+    return out
+
+
+def explain(lang: str, rule: str, message: str) -> str:
+    """The sentence of the rule that refused a move, in ``lang``.
+
+    Uses the engine's rule sentences (``burraco.i18n.rules.explain``) when the
+    package has them, else the terminal app's, else the ``rules`` catalogue entry
+    for the rule id; the engine's English ``message`` when none knows the rule."""
+    from ..state import IllegalMove
+
+    exc = IllegalMove(message, rule)
+    for module, name in (("burraco.i18n.rules", "explain"), ("burraco.tui.i18n", "explain")):
+        try:
+            mod = __import__(module, fromlist=[name])
+            fn = getattr(mod, name)
+        except (ImportError, AttributeError):
+            continue
+        try:
+            text = fn(exc, lang)
+        except TypeError:
+            try:
+                text = fn(rule, message, lang)
+            except Exception:  # an explainer of another shape: try the next one
+                continue
+        except Exception:
+            continue
+        if isinstance(text, str) and text:
+            return text
+    translated = i18n.gettext(lang, rule, "rules") if rule else ""
+    if translated and translated != rule:
+        return translated
+    return message
+
+
+def _error(status: int, code: str, message: str, field: Any = None) -> JSONResponse:
+    return JSONResponse({"ok": False, "error": {"code": code, "message": message,
+                                                "field": field}}, status_code=status)
+
+
+async def page(request: Request) -> Response:
+    """The single page (the lobby and every table)."""
+    return FileResponse(INDEX_HTML, media_type="text/html",
+                        headers={"Cache-Control": "no-cache"})
+
+
+async def i18n_json(request: Request) -> Response:
+    """``GET /api/i18n/{lang}``: :func:`catalogue` as JSON."""
+    lang = i18n.normalize_lang(request.path_params["lang"])
+    if lang is None:
+        return _error(404, "not_found", f"unknown language {request.path_params['lang']!r}; "
+                      f"languages: {', '.join(i18n.LANGS)}", "lang")
+    return JSONResponse(catalogue(lang), headers={"Cache-Control": "no-cache"})
+
+
+async def explain_json(request: Request) -> Response:
+    """``POST /api/i18n/{lang}/explain``: ``{"rule", "message"}`` -> ``{"ok", "text"}``."""
+    lang = i18n.normalize_lang(request.path_params["lang"])
+    if lang is None:
+        return _error(404, "not_found", f"unknown language {request.path_params['lang']!r}", "lang")
+    body = await request.body()
+    if len(body) > MAX_EXPLAIN_BODY:
+        return _error(413, "too_large", f"body over {MAX_EXPLAIN_BODY} bytes")
+    try:
+        data = json.loads(body or b"{}")
+    except ValueError:
+        return _error(400, "malformed", "the body is not JSON")
+    if not isinstance(data, dict):
+        return _error(400, "malformed", "the body is not a JSON object")
+    rule, message = data.get("rule") or "", data.get("message") or ""
+    for field, value in (("rule", rule), ("message", message)):
+        if not isinstance(value, str):
+            return _error(400, "malformed", f"{field} must be a string", field)
+    return JSONResponse({"ok": True, "text": explain(lang, rule, message)})
+
+
+class _Static(StaticFiles):
+    """Static files revalidated on every load (a new release shows at once)."""
+
+    async def get_response(self, path: str, scope: Any) -> Response:  # type: ignore[override]
+        response = await super().get_response(path, scope)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+def routes() -> List[BaseRoute]:
+    """The page's routes, to put in the server's Starlette app (see the module docstring)."""
+    return [
+        Route("/", page, methods=["GET"]),
+        Route("/t/{table_id}", page, methods=["GET"]),
+        Route("/api/i18n/{lang}", i18n_json, methods=["GET"]),
+        Route("/api/i18n/{lang}/explain", explain_json, methods=["POST"]),
+        Mount("/static", app=_Static(directory=str(STATIC_DIR)), name="static"),
+    ]
+
+
+__all__ = ["MAX_EXPLAIN_BODY", "PLURALS", "catalogue", "explain", "routes"]

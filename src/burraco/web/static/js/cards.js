@@ -1,0 +1,127 @@
+// Playing cards drawn in SVG, their spoken names, and the hand's sort orders.
+// Notation (RECORD.md): ranks A 2 3 4 5 6 7 8 9 T J Q K, suits C D H S, joker JK.
+import { html } from "../vendor/preact-htm.js";
+import { t, tp } from "./i18n.js";
+
+const RANKS = "A23456789TJQK";
+const SUITS = "CDHS";
+const RED = { H: true, D: true };
+const FACE = { T: "10" };
+
+// the words, marked for the catalogue (context "rank" / "suit" keeps them apart from other words)
+const RANK_WORDS = {
+  A: () => tp("rank", "ace"), 2: () => tp("rank", "two"), 3: () => tp("rank", "three"),
+  4: () => tp("rank", "four"), 5: () => tp("rank", "five"), 6: () => tp("rank", "six"),
+  7: () => tp("rank", "seven"), 8: () => tp("rank", "eight"), 9: () => tp("rank", "nine"),
+  T: () => tp("rank", "ten"), J: () => tp("rank", "jack"), Q: () => tp("rank", "queen"),
+  K: () => tp("rank", "king"),
+};
+const SUIT_WORDS = {
+  C: () => tp("suit", "clubs"), D: () => tp("suit", "diamonds"),
+  H: () => tp("suit", "hearts"), S: () => tp("suit", "spades"),
+};
+
+export function isJoker(code) { return code === "JK"; }
+export function isTwo(code) { return code && code[0] === "2"; }
+export function isWildCard(code) { return isJoker(code) || isTwo(code); }
+export function suitOf(code) { return isJoker(code) ? null : code[1]; }
+export function rankOf(code) { return isJoker(code) ? null : code[0]; }
+
+/** "seven of hearts" in the page's language; `wild` adds that a 2 stands as a wild card. */
+export function cardLabel(code, wild = false) {
+  if (isJoker(code)) return t("joker");
+  const name = t("{rank} of {suit}", { rank: RANK_WORDS[code[0]](), suit: SUIT_WORDS[code[1]]() });
+  return wild ? t("{card} (wild)", { card: name }) : name;
+}
+
+/** A list of cards in words: "seven of hearts, eight of hearts". */
+export function cardsLabel(codes) { return codes.map((c) => cardLabel(c)).join(", "); }
+
+/** The short printed form of a card, "7♥", for the move log. */
+export function cardShort(code) {
+  if (isJoker(code)) return "JK";
+  return (FACE[code[0]] || code[0]) + { C: "♣", D: "♦", H: "♥", S: "♠" }[code[1]];
+}
+
+const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 }; // colours alternate
+const RANK_ORDER = { 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, T: 10, J: 11, Q: 12, K: 13, A: 14 };
+
+/** The hand sorted by suit (then rank) or by rank (then suit); wild cards last. */
+export function sortHand(cards, mode) {
+  const key = (c) => {
+    if (isJoker(c)) return [2, 0, 0];
+    if (isTwo(c)) return [1, SUIT_ORDER[c[1]], 0];
+    const s = SUIT_ORDER[c[1]], r = RANK_ORDER[c[0]];
+    return mode === "rank" ? [0, r, s] : [0, s, r];
+  };
+  return cards.map((c, i) => ({ c, i, k: key(c) }))
+    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2] || a.i - b.i)
+    .map((x) => x.c);
+}
+
+/** Which cards of a laid meld stand as wild cards (jokers always; a 2 out of its own place). */
+export function wildPositions(meld) {
+  const cards = meld.cards;
+  return cards.map((c, i) => {
+    if (isJoker(c)) return true;
+    if (!isTwo(c)) return false;
+    if (meld.kind !== "run") return true;
+    // a natural 2 sits between an ace (or the run's start) and a 3 of its own suit
+    const prev = cards[i - 1], next = cards[i + 1];
+    const prevOk = prev === undefined || (prev[0] === "A" && prev[1] === c[1]);
+    const nextOk = next === undefined || (next[0] === "3" && next[1] === c[1]);
+    return !(prevOk && nextOk && (prev !== undefined || next !== undefined));
+  });
+}
+
+function corner(code, color) {
+  if (isJoker(code)) {
+    return html`<text x="9" y="31" class="card-rank" fill=${color}>J</text>
+      <text x="9" y="57" class="card-rank" fill=${color}>K</text>`;
+  }
+  const r = FACE[code[0]] || code[0];
+  return html`<text x=${r.length > 1 ? 5 : 9} y="31" class="card-rank" fill=${color}
+      textLength=${r.length > 1 ? 30 : null} lengthAdjust="spacingAndGlyphs">${r}</text>
+    <use href=${"#suit-" + code[1]} x="8" y="38" width="22" height="22" fill=${color}/>`;
+}
+
+/** The SVG face of a card (100 x 140 units). */
+export function CardFace({ code, wild = false }) {
+  const joker = isJoker(code);
+  const color = joker ? "#6a1b9a" : RED[code[1]] ? "#c62828" : "#1b1b1b";
+  const rank = code[0];
+  const face = "JQK".includes(rank) && !joker;
+  return html`<svg class="card-svg" viewBox="0 0 100 140" aria-hidden="true" focusable="false">
+    <rect x="1.5" y="1.5" width="97" height="137" rx="9" class="card-bg"/>
+    ${corner(code, color)}
+    ${joker
+      ? html`<use href="#star" x="28" y="46" width="54" height="54" fill="#f2b01e" stroke="#6a1b9a" stroke-width="3"/>
+             <text x="55" y="124" class="card-word" fill=${color} text-anchor="middle">JOKER</text>`
+      : face
+        ? html`<rect x="34" y="44" width="54" height="80" rx="6" class="card-court" stroke=${color}/>
+               <text x="61" y="99" class="card-face" fill=${color} text-anchor="middle">${rank}</text>
+               <use href=${"#suit-" + code[1]} x="49" y="104" width="24" height="16" fill=${color}/>`
+        : html`<use href=${"#suit-" + code[1]} x="36" y="54" width="52" height="52" fill=${color}/>`}
+    ${isTwo(code) && wild && html`<g class="wild-mark">
+        <circle cx="19" cy="78" r="13" fill="#f2b01e" stroke="#7a5200" stroke-width="2"/>
+        <use href="#star" x="9" y="68" width="20" height="20" fill="#fff"/></g>`}
+  </svg>`;
+}
+
+/** The back of a card. */
+export function CardBack() {
+  return html`<svg class="card-svg" viewBox="0 0 100 140" aria-hidden="true" focusable="false">
+    <rect x="1.5" y="1.5" width="97" height="137" rx="9" fill="#fff" stroke="#9aa3ad" stroke-width="2"/>
+    <rect x="8" y="8" width="84" height="124" rx="5" fill="url(#back-pattern)"/>
+  </svg>`;
+}
+
+/** A card shown, not played: an image with its spoken name. */
+export function Card({ code, wild, cls = "" }) {
+  const w = wild === undefined ? isTwo(code) : wild;
+  return html`<span class=${"card " + cls} role="img" aria-label=${cardLabel(code, w && isTwo(code))}
+      title=${cardLabel(code, w && isTwo(code))} data-card=${code}>
+    <${CardFace} code=${code} wild=${w}/></span>`;
+}
+
+export { RANKS, SUITS };

@@ -1,0 +1,283 @@
+// One table's WebSocket (docs/protocol.md): hello with `since`, snapshots, events
+// applied in order at a pace a person can follow, moves with the version they were
+// made on, and reconnection after a reload or a lost network.
+import { lang, t } from "./i18n.js";
+import { post } from "./api.js";
+
+// the least time between two moves of others on screen (tests may shorten it)
+const PACE_MS = Number(localStorage.getItem("burraco.pace") || 650);
+const RECONNECT_MS = [300, 1000, 2000, 4000, 6000];
+const FATAL = { 4401: "no_session", 4403: "forbidden", 4404: "not_found" };
+const GAME_KINDS = new Set(["move", "time_out", "hand_start", "hand_over", "match_over"]);
+
+function storageKey(id) { return `burraco.table.${id}`; }
+
+export class TableConn {
+  constructor(tableId, invite, onChange) {
+    this.id = tableId;
+    this.invite = invite || null;
+    this.onChange = onChange;
+    this.queue = [];
+    this.busy = false;
+    this.refSeq = 0;
+    this.attempt = 0;
+    this.closedByUs = false;
+    this.s = {
+      status: "connecting", fatal: null, table: null, you: null, version: null,
+      view: null, match: { hand: 0, totals: null, hands: [] }, log: [], chat: [],
+      clock: null, clockAt: 0, handClock: null, pending: null, refusal: null,
+      flash: null, handOver: null, matchOver: null, rematch: null, lastCard: null,
+    };
+    this.restore();
+  }
+
+  /** The last state this browser saw of the table (a reload starts from it, `hello since`). */
+  restore() {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(storageKey(this.id)) || "null");
+      if (saved && typeof saved.version === "number") {
+        Object.assign(this.s, saved);
+        this.s.status = "connecting";
+      }
+    } catch (e) { /* nothing saved */ }
+  }
+
+  save() {
+    const { version, table, you, view, match, log, chat, handOver, matchOver, rematch } = this.s;
+    try {
+      sessionStorage.setItem(storageKey(this.id), JSON.stringify(
+        { version, table, you, view, match, log: log.slice(-200), chat: chat.slice(-50), handOver, matchOver, rematch }));
+    } catch (e) { /* storage full or disabled: a reload asks for a snapshot */ }
+  }
+
+  changed() {
+    window.__burracoTable = this.s; // the player's own view, for tests and the curious
+    this.onChange(this.s);
+  }
+
+  connect() {
+    this.closedByUs = false;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = this.invite ? `?invite=${encodeURIComponent(this.invite)}` : "";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.id)}${q}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      ws.send(JSON.stringify({ type: "hello", protocol: 1, since: this.s.version }));
+    };
+    ws.onmessage = (m) => {
+      let msg;
+      try { msg = JSON.parse(m.data); } catch (e) { return; }
+      this.receive(msg);
+    };
+    ws.onclose = (e) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closedByUs) return;
+      if (FATAL[e.code]) {
+        this.s.status = "closed";
+        this.s.fatal = FATAL[e.code];
+        this.changed();
+        return;
+      }
+      this.s.status = "lost";
+      this.s.pending = null;
+      this.changed();
+      const wait = RECONNECT_MS[Math.min(this.attempt, RECONNECT_MS.length - 1)];
+      this.attempt += 1;
+      this.timer = setTimeout(() => this.connect(), wait);
+    };
+    window.addEventListener("online", this.onOnline = () => {
+      if (!this.ws && !this.closedByUs) { clearTimeout(this.timer); this.connect(); }
+    }, { once: true });
+  }
+
+  close() {
+    this.closedByUs = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close(1000);
+    this.ws = null;
+  }
+
+  send(obj) {
+    if (!this.ws || this.ws.readyState !== 1) return false;
+    this.ws.send(JSON.stringify(obj));
+    return true;
+  }
+
+  receive(msg) {
+    const s = this.s;
+    switch (msg.type) {
+      case "welcome":
+        s.status = "open";
+        s.fatal = null;
+        s.table = msg.table;
+        s.you = msg.you;
+        if (s.version !== null && msg.version < s.version) s.version = null; // the server forgot: resync
+        this.changed();
+        break;
+      case "snapshot":
+        this.queue = [];
+        s.version = msg.version;
+        s.table = msg.table;
+        s.view = msg.view;
+        s.match = msg.match || { hand: 0, totals: null, hands: [] };
+        s.log = msg.log || [];
+        s.chat = msg.chat || [];
+        this.setClock(msg.clock, msg.hand_clock);
+        s.pending = null;
+        s.handOver = null;
+        const last = s.match.hands && s.match.hands[s.match.hands.length - 1];
+        if (last && s.table && s.table.status === "over") s.handOver = last;
+        if (s.view && s.view.status !== "in-progress" && last) s.handOver = last;
+        this.save();
+        this.changed();
+        break;
+      case "event":
+        this.queue.push(msg);
+        this.pump();
+        break;
+      case "error":
+        this.refused(msg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  setClock(clock, handClock) {
+    this.s.clock = clock || null;
+    this.s.clockAt = performance.now();
+    if (handClock !== undefined) this.s.handClock = handClock || null;
+  }
+
+  /** Apply queued events one by one; others' moves wait PACE_MS so a person can follow them. */
+  pump() {
+    if (this.busy) return;
+    while (this.queue.length) {
+      const ev = this.queue.shift();
+      if (this.s.version !== null && ev.version <= this.s.version) continue; // seen already
+      this.apply(ev);
+      const mine = this.s.you && ev.seat === this.s.you.seat;
+      if (ev.kind === "move" && !ev.catchup && !mine && this.queue.length) {
+        this.busy = true;
+        this.changed();
+        setTimeout(() => { this.busy = false; this.pump(); }, PACE_MS);
+        return;
+      }
+    }
+    this.save();
+    this.changed();
+  }
+
+  apply(ev) {
+    const s = this.s;
+    s.version = ev.version;
+    if (ev.view) s.view = ev.view;
+    if ("clock" in ev) this.setClock(ev.clock, ev.hand_clock);
+    const seats = s.table && s.table.seats;
+    switch (ev.kind) {
+      case "move": {
+        s.log = [...s.log, ev];
+        const mine = s.you && ev.seat === s.you.seat;
+        if (mine) {
+          s.pending = null;
+          s.refusal = null;
+          if (ev.move.card && (ev.move.action === "draw" || ev.move.action === "redraw")) s.lastCard = ev.move.card;
+        }
+        s.flash = { seat: ev.seat, action: ev.move.action, meld: ev.move.meld, at: Date.now(), mine };
+        break;
+      }
+      case "hand_start":
+        s.log = [ev];
+        s.handOver = null;
+        s.lastCard = null;
+        s.match = { ...s.match, hand: ev.hand };
+        break;
+      case "hand_over": {
+        s.log = [...s.log, ev];
+        const entry = { hand: ev.hand, status: ev.status, closed_by: ev.closed_by, scores: ev.scores,
+          breakdown: ev.breakdown, totals: ev.totals, record_url: ev.record_url, player_scores: ev.player_scores };
+        const hands = (s.match.hands || []).filter((h) => h.hand !== ev.hand);
+        s.match = { ...s.match, totals: ev.totals, hands: [...hands, entry] };
+        if (s.table) s.table = { ...s.table, totals: ev.totals };
+        s.handOver = entry;
+        s.pending = null;
+        break;
+      }
+      case "match_over":
+        s.log = [...s.log, ev];
+        s.matchOver = ev;
+        if (s.table) s.table = { ...s.table, status: "over" };
+        break;
+      case "time_out":
+        s.log = [...s.log, ev];
+        break;
+      case "seat":
+        if (seats) {
+          const next = seats.map((x) => (x.seat === ev.seat
+            ? { seat: ev.seat, player: ev.player, connected: ev.connected, away: ev.away } : x));
+          s.table = { ...s.table, seats: next };
+        }
+        s.log = [...s.log, ev];
+        break;
+      case "status":
+        if (s.table) s.table = { ...s.table, status: ev.status };
+        s.log = [...s.log, ev];
+        break;
+      case "chat":
+        s.chat = [...s.chat, ev].slice(-100);
+        break;
+      case "rematch":
+        s.rematch = ev.table;
+        if (s.table) s.table = { ...s.table, rematch: ev.table };
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Send a move made on the version shown; the answer is an event or an error. */
+  move(move) {
+    if (this.s.pending) return false;
+    const ref = `r${++this.refSeq}`;
+    const ok = this.send({ type: "move", version: this.s.version, move, ref });
+    if (!ok) {
+      this.s.refusal = { text: t("Not connected: the move was not sent."), move };
+      this.changed();
+      return false;
+    }
+    this.s.pending = { ref, move };
+    this.s.refusal = null;
+    this.changed();
+    return true;
+  }
+
+  chat(text) { return this.send({ type: "chat", text }); }
+
+  async refused(err) {
+    const s = this.s;
+    const move = s.pending && (!err.ref || err.ref === s.pending.ref) ? s.pending.move : null;
+    if (move) s.pending = null;
+    let text;
+    switch (err.code) {
+      case "illegal":
+        text = err.message;
+        try {
+          text = (await post(`/api/i18n/${lang()}/explain`, { rule: err.rule || "", message: err.message || "" })).text;
+        } catch (e) { /* keep the server's English sentence */ }
+        break;
+      case "out_of_turn": text = t("It is not your turn."); break;
+      case "stale":
+      case "conflict":
+        text = t("The table moved on meanwhile: look again and retry.");
+        this.send({ type: "sync", since: s.version });
+        break;
+      case "spectator": text = t("Spectators cannot play."); break;
+      case "rate_limited": text = t("Too many messages: slow down."); break;
+      default: text = err.message || err.code;
+    }
+    s.refusal = { text, rule: err.rule || null, code: err.code, move, at: Date.now() };
+    this.changed();
+  }
+}

@@ -1,0 +1,170 @@
+// The lobby: public tables (join, watch), the form that creates a table, your finished matches.
+import { html, useState, useEffect } from "../vendor/preact-htm.js";
+import { t, tn } from "./i18n.js";
+import { get, post } from "./api.js";
+
+const BOTS = ["greedy", "search:time=0.5", "random"];
+const CLOCKS = [0, 30, 60, 90, 120];
+
+function botName(spec) {
+  if (!spec) return t("a person");
+  const base = spec.split(":")[0];
+  return { greedy: t("bot: greedy"), search: t("bot: search"), random: t("bot: random") }[base] || spec;
+}
+
+function seatsText(table) {
+  return table.seats.map((x) => (x.player ? x.player.name : t("free"))).join(", ");
+}
+
+function TableRow({ table, go }) {
+  const free = table.seats.filter((x) => !x.player).length;
+  const join = async () => {
+    try {
+      await post(`/api/tables/${table.id}/join`, { seat: null, invite: null });
+      go(`/t/${table.id}`);
+    } catch (e) { alert(e.message); }
+  };
+  return html`<li class="lobby-table" data-table=${table.id}>
+    <span class="lt-variant">${table.variant}</span>
+    <span class="lt-meta">${tn("{n} player", "{n} players", table.players)}${table.target ? " · " + t("to {n}", { n: table.target }) : ""}${table.clock ? " · " + t("{n} s a move", { n: table.clock }) : ""}</span>
+    <span class="lt-seats">${seatsText(table)}</span>
+    <span class="lt-status">${table.status === "waiting" ? tn("{n} seat free", "{n} seats free", free) : t("playing")}</span>
+    <span class="lt-actions">
+      ${free > 0 ? html`<button type="button" onClick=${join}>${t("Join")}</button>` : null}
+      <button type="button" class="quiet" onClick=${() => go(`/t/${table.id}`)}>${t("Watch")}</button>
+    </span></li>`;
+}
+
+function PublicTables({ go }) {
+  const [tables, setTables] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    let alive = true;
+    const load = async () => {
+      try {
+        const r = await get("/api/tables");
+        if (alive) { setTables(r.tables); setError(null); }
+      } catch (e) { if (alive) setError(e.message); }
+    };
+    load();
+    const id = setInterval(load, 4000);
+    return () => { alive = false; clearInterval(id); };
+  }, []);
+  return html`<section class="panel" aria-labelledby="public-title">
+    <h2 id="public-title">${t("Public tables")}</h2>
+    ${error ? html`<p class="error">${error}</p>` : null}
+    ${tables === null ? html`<p class="empty">${t("Loading…")}</p>`
+      : tables.length === 0 ? html`<p class="empty">${t("No public table is open: create one.")}</p>`
+        : html`<ul class="lobby-tables">${tables.map((x) => html`<${TableRow} key=${x.id} table=${x} go=${go}/>`)}</ul>`}
+  </section>`;
+}
+
+function CreateForm({ go }) {
+  const [variants, setVariants] = useState([]);
+  const [variant, setVariant] = useState("italian");
+  const [players, setPlayers] = useState(4);
+  const [target, setTarget] = useState("");
+  const [clock, setClock] = useState(0);
+  const [seats, setSeats] = useState([null, "greedy", null, "greedy"]);
+  const [pub, setPub] = useState(false);
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    get("/api/variants").then((r) => setVariants(r.variants || [])).catch((e) => setError(e.message));
+  }, []);
+  const info = variants.find((v) => v.name === variant);
+  const counts = info ? info.players : [2, 3, 4, 5, 6];
+  useEffect(() => {
+    if (info && !counts.includes(players)) setPlayers(counts.includes(4) ? 4 : counts[0]);
+  }, [variant, variants.length]);
+  useEffect(() => {
+    setSeats((old) => Array.from({ length: players }, (_, i) => (i === 0 ? null : old[i] !== undefined ? old[i] : "greedy")));
+  }, [players]);
+  const submit = async (e) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const body = { variant, players, seats, seat: 0, public: pub, clock: Number(clock) || 0 };
+    if (String(target).trim() !== "") body.target = Number(target);
+    try {
+      const r = await post("/api/tables", body);
+      go(r.invite_url || `/t/${r.table.id}`);
+    } catch (err) {
+      setError(err.field ? `${err.field}: ${err.message}` : err.message);
+    } finally { setBusy(false); }
+  };
+  return html`<section class="panel" aria-labelledby="create-title">
+    <h2 id="create-title">${t("Create a table")}</h2>
+    <form class="create-form" onSubmit=${submit}>
+      <label>${t("Rules")}
+        <select name="variant" value=${variant} onChange=${(e) => setVariant(e.target.value)}>
+          ${(variants.length ? variants : [{ name: "italian" }]).map((v) => html`<option value=${v.name}>${v.name}</option>`)}
+        </select></label>
+      <label>${t("Players")}
+        <select name="players" value=${players} onChange=${(e) => setPlayers(Number(e.target.value))}>
+          ${counts.map((n) => html`<option value=${n}>${n}</option>`)}
+        </select></label>
+      <label>${t("Target score")}
+        <input name="target" type="number" min="0" step="5" value=${target} placeholder=${info && info.target ? String(info.target) : ""}
+          onInput=${(e) => setTarget(e.target.value)}/></label>
+      <label>${t("Clock per move")}
+        <select name="clock" value=${clock} onChange=${(e) => setClock(Number(e.target.value))}>
+          ${CLOCKS.map((c) => html`<option value=${c}>${c ? t("{n} seconds", { n: c }) : t("no clock")}</option>`)}
+        </select></label>
+      <fieldset class="seats"><legend>${t("Seats")}</legend>
+        ${seats.map((spec, i) => html`<label key=${i}>${t("Seat {n}", { n: i + 1 })}
+          ${i === 0 ? html`<span class="seat-you">${t("you")}</span>` : html`<select name=${"seat" + i} value=${spec || ""}
+              onChange=${(e) => setSeats(seats.map((x, j) => (j === i ? e.target.value || null : x)))}>
+            <option value="">${botName(null)}</option>
+            ${BOTS.map((b) => html`<option value=${b}>${botName(b)}</option>`)}
+          </select>`}</label>`)}
+      </fieldset>
+      <label class="check"><input type="checkbox" name="public" checked=${pub} onChange=${(e) => setPub(e.target.checked)}/>
+        ${t("Public: listed in the lobby (otherwise only the invite link lets people in)")}</label>
+      ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+      <button type="submit" class="primary" disabled=${busy}>${t("Create the table")}</button>
+    </form></section>`;
+}
+
+function MyMatches() {
+  const [matches, setMatches] = useState(null);
+  useEffect(() => { get("/api/me/matches").then((r) => setMatches(r.matches || [])).catch(() => setMatches([])); }, []);
+  if (!matches || !matches.length) return null;
+  return html`<section class="panel" aria-labelledby="mine-title">
+    <h2 id="mine-title">${t("Your matches")}</h2>
+    <ul class="my-matches">${matches.map((m) => html`<li key=${m.table}>
+      <span>${m.variant} · ${(m.totals || []).join(" – ")}
+        ${m.won === true ? " · " + t("won") : m.won === false ? " · " + t("lost") : ""}</span>
+      <span class="records">${(m.hands || []).map((h) => html`<a key=${h.hand} href=${h.record_url} download>${t("hand {n}", { n: h.hand + 1 })}</a> `)}</span>
+    </li>`)}</ul></section>`;
+}
+
+/** The lobby page. */
+export function Lobby({ go }) {
+  return html`<div class="lobby">
+    <${CreateForm} go=${go}/>
+    <${PublicTables} go=${go}/>
+    <${MyMatches}/>
+  </div>`;
+}
+
+/** The first question of a new visitor: the name shown at the table. */
+export function NameForm({ onDone, current }) {
+  const [name, setName] = useState(current || "");
+  const [error, setError] = useState(null);
+  const submit = async (e) => {
+    e.preventDefault();
+    try {
+      const r = await post("/api/session", { name: name.trim() });
+      onDone(r.player);
+    } catch (err) { setError(err.message); }
+  };
+  return html`<form class="name-form panel" onSubmit=${submit}>
+    <h2>${t("Your name at the table")}</h2>
+    <label for="name-input" class="sr-only">${t("Your name")}</label>
+    <input id="name-input" name="name" maxlength="24" required value=${name} autocomplete="nickname"
+      onInput=${(e) => setName(e.target.value)} placeholder=${t("Your name")}/>
+    <button type="submit" class="primary">${t("Play")}</button>
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+  </form>`;
+}

@@ -1,0 +1,136 @@
+"""Playing at the browser table as a person would: clicks and keys on the page.
+
+The driver reads the page's own state (``window.__burracoTable``: the player's view,
+exactly what the server sent this seat) only to choose which legal move to make; every
+move is then made with the page's gestures: the stock, the pile, the hand's cards,
+the Meld and Discard buttons, a click on a meld.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Dict, List, Optional
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+LAPTOP = {"width": 1366, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+
+class Player:
+    """One person in one browser context: a page, and every console error it logged."""
+
+    def __init__(self, browser, base: str, name: str, locale: str = "en-US",
+                 viewport: Optional[Dict[str, int]] = None, phone: bool = False) -> None:
+        opts: Dict[str, Any] = {"viewport": viewport or (PHONE if phone else LAPTOP), "locale": locale}
+        if phone:
+            opts.update(is_mobile=True, has_touch=True, device_scale_factor=2)
+        self.ctx = browser.new_context(**opts)
+        self.ctx.add_init_script("localStorage.setItem('burraco.pace', '60')")
+        self.page = self.ctx.new_page()
+        self.page.set_default_timeout(15000)
+        self.errors: List[str] = []
+        self.page.on("console", lambda m: self.errors.append(f"{name}: console {m.type}: {m.text}")
+                     if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"{name}: page error: {e}"))
+        self.base = base
+        self.name = name
+
+    def close(self) -> None:
+        self.ctx.close()
+
+    # ------------------------------------------------------------------ state
+    def state(self) -> Dict[str, Any]:
+        return self.page.evaluate("() => JSON.parse(JSON.stringify(window.__burracoTable || null))") or {}
+
+    def view(self) -> Dict[str, Any]:
+        return self.state().get("view") or {}
+
+    def seat(self) -> Optional[int]:
+        you = self.state().get("you") or {}
+        return you.get("seat")
+
+    def wait(self, predicate, timeout: float = 30.0, what: str = "condition") -> Any:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            value = predicate()
+            if value:
+                return value
+            time.sleep(0.1)
+        raise AssertionError(f"{self.name}: timed out waiting for {what}")
+
+    def my_turn(self) -> Optional[Dict[str, Any]]:
+        """The view when it is this player's turn (and the page waits for no answer), else None."""
+        s = self.state()
+        v = s.get("view") or {}
+        you = s.get("you") or {}
+        if (v.get("status") == "in-progress" and v.get("turn") == you.get("seat")
+                and not s.get("pending") and v.get("legal")):
+            return v
+        return None
+
+    # --------------------------------------------------------------- gestures
+    def select(self, cards: List[str]) -> None:
+        """Click the hand's cards (each once; repeated cards pick the next copy)."""
+        for card in cards:
+            loc = self.page.locator(f".hand button.card[data-card='{card}'][aria-pressed='false']").first
+            loc.click()
+        self.page.wait_for_function(
+            "n => document.querySelectorAll('.hand button.card[aria-pressed=true]').length === n",
+            arg=len(cards))
+
+    def clear(self) -> None:
+        if self.page.locator(".hand button.card[aria-pressed='true']").count():
+            self.page.keyboard.press("Escape")
+
+    def act(self, move: Dict[str, Any]) -> None:
+        """Make one move with the page's gestures and wait until the server applied it."""
+        before = self.state().get("version")
+        a = move["action"]
+        self.clear()
+        if a == "draw":
+            self.page.locator("button.stock").click()
+        elif a == "pickup":
+            if move.get("cards"):
+                self.select(move["cards"])
+            self.page.locator("button.pile").click()
+        elif a == "meld":
+            self.select(move["cards"])
+            self.page.locator(".actions button[data-action=meld]").click()
+        elif a == "add":
+            self.select(move["cards"])
+            self.page.locator(f".melds.mine button.meld[data-meld='{move['meld']}']").click()
+        elif a == "discard":
+            self.select([move["card"]])
+            self.page.locator("button.pile").click()
+        elif a == "redraw":
+            self.page.locator(".actions button[data-action=redraw]").click()
+        else:
+            raise AssertionError(f"unknown move {move}")
+        self.wait(lambda: (self.state().get("version") or 0) > (before or 0) or self.state().get("refusal"),
+                  what=f"the server to apply {move}")
+        refusal = self.state().get("refusal")
+        assert not refusal, f"{self.name}: legal move {move} refused: {refusal}"
+
+
+def choose(view: Dict[str, Any], took_pile: bool) -> Dict[str, Any]:
+    """A sensible legal move: take a pile worth taking, lay the biggest meld, add, then
+    discard a card that helps least (not a wild)."""
+    legal = view["legal"]
+    by = {}
+    for m in legal:
+        by.setdefault(m["action"], []).append(m)
+    if view["phase"] == "draw":
+        if "pickup" in by and (len(view.get("pile") or []) >= 3 or not took_pile) and len(view.get("pile") or []) >= 2:
+            return by["pickup"][0]
+        return (by.get("draw") or by.get("pickup") or legal)[0]
+    if "meld" in by:
+        return max(by["meld"], key=lambda m: len(m["cards"]))
+    if "add" in by:
+        return max(by["add"], key=lambda m: len(m["cards"]))
+    discards = by.get("discard") or legal
+
+    def cost(m):
+        c = m.get("card", "")
+        return (c in ("JK",) or c[:1] == "2", c[:1] in "TJQKA")
+    return min(discards, key=cost)
