@@ -30,6 +30,9 @@ def register(sub) -> None:
                    help="pause after a deal before bots move (default 3)")
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help="another Origin allowed to open WebSockets (repeatable)")
+    p.add_argument("--rate-limit", type=float, default=20.0, metavar="N",
+                   help="messages a second one WebSocket may send, on average (default 20; "
+                        "bursts of twice that)")
     p.add_argument("--search-workers", type=int, default=1,
                    help="worker processes for the search bot (default 1)")
     p.set_defaults(func=run)
@@ -43,7 +46,7 @@ def run(args) -> int:
         print(f"burraco serve: needs the server extra (pip install 'burraco[server]'): {e}",
               file=sys.stderr)
         return 2
-    for name in ("bot_delay", "grace", "hand_pause"):
+    for name in ("bot_delay", "grace", "hand_pause", "rate_limit"):
         if getattr(args, name) < 0:
             print(f"burraco serve: --{name.replace('_', '-')} must not be negative",
                   file=sys.stderr)
@@ -53,5 +56,6 @@ def run(args) -> int:
         return 2
     settings = Settings(db=args.db, redis=args.redis, bot_delay=args.bot_delay,
                         grace=args.grace, hand_pause=args.hand_pause,
-                        allow_origins=args.allow_origin, search_workers=args.search_workers)
+                        allow_origins=args.allow_origin, search_workers=args.search_workers,
+                        rate=args.rate_limit, burst=2 * args.rate_limit)
     return serve(args.host, args.port, settings)
