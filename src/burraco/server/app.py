@@ -250,7 +250,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             return seat
 
         seat = await hub().mutate(h, fn)
-        hub().reseat(h, player["id"])
+        await hub().reseat(h, player["id"])
         return JSONResponse({"ok": True, "seat": seat, "table": h.summary()})
 
     @handler
@@ -267,7 +267,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             c.leave(seat, now())
 
         await hub().mutate(h, fn)
-        hub().reseat(h, player["id"])
+        await hub().reseat(h, player["id"])
         return JSONResponse({"ok": True, "table": h.summary()})
 
     @handler
@@ -295,11 +295,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                 new.start(t)
             nh = await hub().add(new)
 
-            def mark(c: TableCore) -> None:
-                c.st["rematch"] = new.id
-                c._emit("rematch", {"table": new.id}, now())
-
-            await hub()._mutate_locked(h, mark)
+            await hub()._mutate_locked(h, lambda c: c.mark_rematch(new.id, now()))
         return JSONResponse({"ok": True, "table": nh.summary()})
 
     @handler

@@ -341,11 +341,16 @@ class Hub:
             except ProtocolError:
                 pass
 
-    def reseat(self, h: Handle, player_id: str) -> None:
-        """After a join or leave: the seat of that player's connections."""
-        for c in h.conns:
-            if c.player["id"] == player_id:
-                c.seat = h.core.seat_of(player_id)
+    async def reseat(self, h: Handle, player_id: str) -> None:
+        """After a join or leave: the seat of that player's connections, each of
+        which gets a fresh snapshot when its seat changed."""
+        async with h.lock:
+            for c in h.conns:
+                if c.player["id"] == player_id:
+                    seat = h.core.seat_of(player_id)
+                    if seat != c.seat:
+                        c.seat = seat
+                        c.put(self.snapshot(h.core, seat))
 
     # ---------------------------------------------------------------- driver
     async def _drive(self, h: Handle) -> None:

@@ -424,6 +424,11 @@ class TableCore:
         rec["moves"] = [dict(m) for m in self.st["moves"]]
         return rec
 
+    def mark_rematch(self, tid: str, now: float) -> None:
+        """The rematch of this (finished) match is table ``tid``."""
+        self.st["rematch"] = tid
+        self._emit("rematch", {"table": tid}, now)
+
     def add_chat(self, player: dict, seat: Optional[int], text: str, now: float) -> None:
         """A chat line (escaped, length-limited)."""
         self._emit("chat", {"from": {"id": player["id"], "name": player["name"]},
