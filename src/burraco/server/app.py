@@ -513,8 +513,12 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         Route("/", index),
         Route("/t/{id}", index),
     ]
-    if (WEB_DIR / "static").is_dir():
-        routes.append(Mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static"))
+    try:  # the browser page (issue 12): /, /t/{id}, /static, /api/i18n, ahead of the fallback
+        from ..web.routes import routes as web_routes
+        routes[:0] = web_routes()
+    except ImportError:
+        if (WEB_DIR / "static").is_dir():
+            routes.append(Mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static"))
     return Starlette(routes=routes, lifespan=lifespan)
 
 
