@@ -1,0 +1,123 @@
+"""The browser's words in the gettext catalogue (domain ``burraco``).
+
+The page's modules mark their words with ``t("...")``, ``tn("...", "...", n)`` and
+``tp("context", "...")``.  :func:`js_messages` finds them; ``python -m
+burraco.web.messages`` keeps the browser's section of each ``burraco.po`` (from
+:data:`SECTION` to the end of the file) holding every one of them that the rest of
+the file (the terminal's words) does not already define, keeping the translations
+written there.  Run ``python -m burraco.i18n`` afterwards to compile.  A test fails
+when a word of the page has no translation.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple
+
+from .. import i18n
+from . import STATIC_DIR
+
+SECTION = "# ---- the browser table (src/burraco/web/static/js): python -m burraco.web.messages ----"
+"""The line that starts the browser's section of a ``burraco.po``."""
+
+_STR = r'"((?:[^"\\]|\\.)*)"'
+_CALLS = [
+    ("t", re.compile(r"\bt\(\s*" + _STR)),
+    ("tn", re.compile(r"\btn\(\s*" + _STR + r"\s*,\s*" + _STR)),
+    ("tp", re.compile(r"\btp\(\s*" + _STR + r"\s*,\s*" + _STR)),
+]
+
+Key = Tuple[Optional[str], str]  # (msgctxt, msgid)
+
+
+def _unescape(s: str) -> str:
+    return s.encode("utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
+
+
+def js_messages(root: Path = STATIC_DIR / "js") -> List[Tuple[Optional[str], str, Optional[str]]]:
+    """Every marked word of the page's modules, in order of first use:
+    ``(context or None, msgid, plural msgid or None)``."""
+    seen: Dict[Key, Tuple[Optional[str], str, Optional[str]]] = {}
+    for path in sorted(root.glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        found = []
+        for kind, rx in _CALLS:
+            for m in rx.finditer(text):
+                if kind == "t":
+                    found.append((m.start(), (None, _unescape(m.group(1)), None)))
+                elif kind == "tn":
+                    found.append((m.start(), (None, _unescape(m.group(1)), _unescape(m.group(2)))))
+                else:
+                    found.append((m.start(), (_unescape(m.group(1)), _unescape(m.group(2)), None)))
+        for _, entry in sorted(found, key=lambda x: x[0]):
+            seen.setdefault((entry[0], entry[1]), entry)
+    return list(seen.values())
+
+
+def _po_quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _read(po_text: str):
+    from babel.messages.pofile import read_po
+    import io
+
+    return read_po(io.BytesIO(po_text.encode("utf-8")))
+
+
+def update(po_path: Path, new: Optional[Dict[Key, object]] = None) -> int:
+    """Rewrite the browser's section of one ``burraco.po`` (with the translations in
+    ``new`` put in, when given); returns how many words of the page have no
+    translation there."""
+    text = po_path.read_text(encoding="utf-8")
+    head, _, section = text.partition("\n" + SECTION + "\n")
+    if not _:
+        head, section = text.rstrip("\n"), ""
+    defined = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in _read(head + "\n") if m.id}
+    mine = {}
+    if section:
+        for m in _read('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n' + section):
+            if m.id:
+                mine[(m.context, m.id if isinstance(m.id, str) else m.id[0])] = m.string
+    mine.update(new or {})
+    out, missing = [head.rstrip("\n"), "", SECTION, ""], 0
+    for ctx, msgid, plural in js_messages():
+        if (ctx, msgid) in defined:
+            continue
+        old = mine.get((ctx, msgid))
+        if "{" in msgid:
+            out.append("#, python-brace-format")
+        if ctx:
+            out.append("msgctxt " + _po_quote(ctx))
+        out.append("msgid " + _po_quote(msgid))
+        if plural:
+            forms = list(old) if isinstance(old, (list, tuple)) else ["", ""]
+            out.append("msgid_plural " + _po_quote(plural))
+            for i, f in enumerate(forms[:2] + [""] * (2 - len(forms[:2]))):
+                out.append(f"msgstr[{i}] " + _po_quote(f or ""))
+                missing += not f
+        else:
+            out.append("msgstr " + _po_quote(old if isinstance(old, str) else ""))
+            missing += not old
+        out.append("")
+    po_path.write_text("\n".join(out), encoding="utf-8")
+    return missing
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Update every language's browser section; print what still needs translating."""
+    status = 0
+    for lang in i18n.LANGS:
+        if lang == "en":
+            continue
+        po = i18n.LOCALE_DIR / i18n.LOCALES[lang] / "LC_MESSAGES" / "burraco.po"
+        missing = update(po)
+        print(f"{po.relative_to(i18n.LOCALE_DIR)}: {missing} untranslated")
+        status |= bool(missing)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
