@@ -35,6 +35,8 @@ def register(sub) -> None:
                         "bursts of twice that)")
     p.add_argument("--search-workers", type=int, default=1,
                    help="worker processes for the search bot (default 1)")
+    p.add_argument("--open", action="store_true",
+                   help="open the page in your web browser once serving (where there is one)")
     p.set_defaults(func=run)
 
 
@@ -58,4 +60,4 @@ def run(args) -> int:
                         grace=args.grace, hand_pause=args.hand_pause,
                         allow_origins=args.allow_origin, search_workers=args.search_workers,
                         rate=args.rate_limit, burst=2 * args.rate_limit)
-    return serve(args.host, args.port, settings)
+    return serve(args.host, args.port, settings, open_browser=args.open)

@@ -24,8 +24,8 @@ def create_app(settings=None):
     return _create(settings)
 
 
-def run(host: str, port: int, settings: Settings) -> int:
+def run(host: str, port: int, settings: Settings, open_browser: bool = False) -> int:
     """Serve until interrupted (see :func:`burraco.server.serve.run`)."""
     from .serve import run as _run
 
-    return _run(host, port, settings)
+    return _run(host, port, settings, open_browser=open_browser)

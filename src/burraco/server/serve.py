@@ -7,7 +7,7 @@ import sys
 from .hub import Settings
 
 
-def run(host: str, port: int, settings: Settings) -> int:
+def run(host: str, port: int, settings: Settings, open_browser: bool = False) -> int:
     """Serve on ``host:port`` (port 0: any free port) until interrupted.  Prints
     ``burraco serving on http://HOST:PORT`` once the socket listens."""
     import uvicorn
@@ -26,6 +26,10 @@ def run(host: str, port: int, settings: Settings) -> int:
                     break
             shown = f"[{host}]" if ":" in host else host
             print(f"burraco serving on http://{shown}:{bound}", flush=True)
+            if open_browser:  # the browser page (burraco.web), where there is a browser
+                from ..web import open_browser as _open
+
+                _open(f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{bound}/")
 
     config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning",
                             ws_max_size=64 * 1024, lifespan="on", proxy_headers=False,

@@ -30,12 +30,22 @@ export async function api(method, path, body) {
 export const get = (path) => api("GET", path);
 export const post = (path, body) => api("POST", path, body === undefined ? {} : body);
 
-/** The signed-in player, or null (no session yet). */
+const SESSION_MARK = "burraco.session";
+
+/** Remember that this browser holds a session cookie (the cookie itself is HttpOnly). */
+export function markSession(on) {
+  try { if (on) localStorage.setItem(SESSION_MARK, "1"); else localStorage.removeItem(SESSION_MARK); } catch (e) { /* no storage */ }
+}
+
+/** The signed-in player, or null (no session yet: a first visit asks no server). */
 export async function me() {
+  let marked = true;
+  try { marked = localStorage.getItem(SESSION_MARK) === "1"; } catch (e) { /* ask the server */ }
+  if (!marked) return null;
   try {
     return (await get("/api/me")).player;
   } catch (e) {
-    if (e.status === 401) return null;
+    if (e.status === 401) { markSession(false); return null; }
     throw e;
   }
 }

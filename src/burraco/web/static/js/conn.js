@@ -277,7 +277,7 @@ export class TableConn {
       case "rate_limited": text = t("Too many messages: slow down."); break;
       default: text = err.message || err.code;
     }
-    s.refusal = { text, rule: err.rule || null, code: err.code, move, at: Date.now() };
+    s.refusal = { text, rule: err.rule || null, code: err.code, message: err.message || "", move, at: Date.now() };
     this.changed();
   }
 }

@@ -1,7 +1,7 @@
 // The lobby: public tables (join, watch), the form that creates a table, your finished matches.
 import { html, useState, useEffect } from "../vendor/preact-htm.js";
 import { t, tn } from "./i18n.js";
-import { get, post } from "./api.js";
+import { get, post, markSession } from "./api.js";
 
 const BOTS = ["greedy", "search:time=0.5", "random"];
 const CLOCKS = [0, 30, 60, 90, 120];
@@ -156,6 +156,7 @@ export function NameForm({ onDone, current }) {
     e.preventDefault();
     try {
       const r = await post("/api/session", { name: name.trim() });
+      markSession(true);
       onDone(r.player);
     } catch (err) { setError(err.message); }
   };

@@ -146,7 +146,7 @@ function Center({ s, actions, canDraw, canPickup, canDiscard }) {
         : html`<div class=${"pile" + (closed ? " closed" : "")} role="img" aria-label=${pileLabel}>${pileBody}</div>`}
       <span class="label">${t("Discard pile")}</span>
     </div>
-    ${recent ? html`<p class="recent" aria-hidden="true" key=${s.version}>${recent}</p>` : null}
+    <p class="recent-line" aria-hidden="true">${recent ? html`<span class="recent" key=${s.version}>${recent}</span>` : null}</p>
   </section>`;
 }
 

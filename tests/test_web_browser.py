@@ -1,0 +1,228 @@
+"""The browser table in a real browser (Debian's Chromium driven by Playwright).
+
+Two people in two browser contexts (a laptop and a phone) meet at a private table
+by its invite link, with two bots, and play a whole hand through the page's
+gestures: pickups, melds, additions, a refused move (explained next to the cards,
+in the page's language, with nothing changed), discards, to the hand's end; one of
+them reloads mid-hand and carries on. They read the score sheet, download the
+hand's record and ``burraco replay`` scores it as the page showed. The same in
+English, Italian and Brazilian Portuguese (from the browser's language).
+Screenshots of the lobby, a table mid-hand and the end of a hand at a laptop and a
+phone size are written under ``screenshots/`` (not committed). No console errors.
+
+Without /usr/bin/chromium or the ``playwright`` package the tests skip, saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from browser.driver import CHROMIUM, LAUNCH_ARGS, Player, choose
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "screenshots"
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium to run the browser tests",
+                allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+
+from server_harness import Server  # noqa: E402
+
+pytestmark = pytest.mark.timeout(600)
+
+LOCALES = {"en": "en-US", "it": "it-IT", "pt": "pt-BR"}
+WORDS = {  # a few words the page must show in each language
+    "en": {"create": "Create the table", "score": "Score sheet", "stock": "Stock"},
+    "it": {"create": "Crea il tavolo", "score": "Segnapunti", "stock": "Tallone"},
+    "pt": {"create": "Criar a mesa", "score": "Placar", "stock": "Monte"},
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = Server(str(tmp_path_factory.mktemp("web") / "server.db"), "--bot-delay", "0.05",
+                 "--hand-pause", "1", "--grace", "60", "--rate-limit", "1000")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+def shot(player: Player, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    player.page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def sign_in(player: Player, name: str) -> None:
+    player.page.fill("#name-input", name)
+    player.page.locator("form.name-form button[type=submit]").click()
+
+
+def refuse_a_meld(player: Player, lang: str, base: str) -> None:
+    """Two cards are never a meld: the server refuses, the page explains it next to the
+    cards in its language, and neither the hand nor the table changes."""
+    s = player.state()
+    before_hand = sorted(s["view"]["hand"])
+    before_version = s["version"]
+    cards = [c for c in s["view"]["hand"]][:2]
+    player.select(cards)
+    player.page.locator(".actions button[data-action=meld]").click()
+    alert = player.page.locator(".refusal.shown")
+    alert.wait_for()
+    player.wait(lambda: player.state().get("refusal"), what="the refusal")
+    text = alert.inner_text()
+    refusal = player.state()["refusal"]
+    assert refusal["code"] == "illegal" and refusal["rule"], refusal
+    # the sentence is the rule's, in the page's language (what the catalogue says)
+    import httpx
+
+    expected = httpx.post(f"{base}/api/i18n/{lang}/explain",
+                          json={"rule": refusal["rule"], "message": refusal["message"]}).json()["text"]
+    assert refusal["text"] == expected and expected in text
+    if lang != "en":
+        assert refusal["message"] not in text  # not the engine's English
+    after = player.state()
+    assert sorted(after["view"]["hand"]) == before_hand and after["version"] == before_version
+    # the selection is kept: the player sees what was refused
+    assert player.page.locator(".hand button.card[aria-pressed=true]").count() == 2
+    player.clear()
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pt"])
+def test_two_people_play_a_hand_with_two_bots(server, browser, lang):
+    base = server.base
+    anna = Player(browser, base, "Anna", locale=LOCALES[lang])
+    bruno = Player(browser, base, "Bruno", locale=LOCALES[lang], phone=True)
+    try:
+        _play(server, anna, bruno, lang)
+    finally:
+        errors = anna.errors + bruno.errors
+        anna.close()
+        bruno.close()
+    assert not errors, "console errors:\n" + "\n".join(errors)
+
+
+def _play(server, anna: Player, bruno: Player, lang: str) -> None:
+    base = server.base
+    words = WORDS[lang]
+    # --- Anna: name, lobby, a private table with two bots
+    anna.page.goto(base + "/")
+    sign_in(anna, "Anna")
+    anna.page.get_by_role("button", name=words["create"]).wait_for()
+    assert anna.page.evaluate("document.documentElement.lang").startswith(lang)
+    if lang == "en":  # the language picker changes the page at once, and is remembered
+        anna.page.select_option("header select", "de")
+        anna.page.get_by_role("button", name="Tisch eröffnen").wait_for()
+        anna.page.select_option("header select", "en")
+        anna.page.get_by_role("button", name=words["create"]).wait_for()
+    anna.page.wait_for_function("document.querySelectorAll('select[name=variant] option').length > 3")
+    shot(anna, f"{lang}-lobby-laptop")
+    anna.page.select_option("select[name=variant]", "italian")
+    anna.page.select_option("select[name=players]", "4")
+    anna.page.select_option("select[name=seat1]", "greedy")
+    anna.page.select_option("select[name=seat2]", "")
+    anna.page.select_option("select[name=seat3]", "greedy")
+    assert not anna.page.locator("input[name=public]").is_checked()
+    anna.page.get_by_role("button", name=words["create"]).click()
+    invite = anna.page.locator("#invite-link")
+    invite.wait_for()
+    url = invite.input_value()
+    assert "/t/" in url and "invite=" in url
+
+    # --- Bruno, on a phone: the lobby, then the invite link, a name and the free seat
+    bruno.page.goto(base + "/")
+    sign_in(bruno, "Bruno")
+    bruno.page.get_by_role("button", name=words["create"]).wait_for()
+    bruno.page.wait_for_function("document.querySelectorAll('select[name=variant] option').length > 3")
+    shot(bruno, f"{lang}-lobby-phone")
+    # a private table is not listed in the lobby
+    assert bruno.page.locator(f".lobby-table[data-table='{url.split('/t/')[1].split('?')[0]}']").count() == 0
+    bruno.page.goto(url)
+    bruno.page.locator(".join-seats button").first.click()
+    for p in (anna, bruno):
+        p.wait(lambda p=p: p.state().get("view"), what="the deal")
+    assert {anna.seat(), bruno.seat()} == {0, 2}
+    assert anna.page.get_by_text(words["stock"], exact=True).first.is_visible()
+
+    # --- the hand, through the page's gestures
+    done = {"draw": 0, "pickup": 0, "meld": 0, "add": 0, "discard": 0}
+    took = {anna.name: False, bruno.name: False}
+    refused = reloaded = shot_mid = False
+    human_moves = 0
+    deadline = time.monotonic() + 420
+    hand0_over = lambda: any(h["hand"] == 0 for h in (anna.state().get("match") or {}).get("hands", []))  # noqa: E731
+    while not hand0_over():
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        moved = False
+        for p in (anna, bruno):
+            v = p.my_turn()
+            if not v or v.get("status") != "in-progress":
+                continue
+            if not refused and p is anna and v["phase"] == "play" and len(v["hand"]) >= 3:
+                refuse_a_meld(anna, lang, base)
+                refused = True
+            m = choose(v, took[p.name])
+            if m["action"] == "pickup":
+                took[p.name] = True
+            p.act(m)
+            done[m["action"]] = done.get(m["action"], 0) + 1
+            human_moves += 1
+            moved = True
+            if human_moves == 6 and not shot_mid:
+                for q, size in ((anna, "laptop"), (bruno, "phone")):
+                    if q.state()["view"]["status"] == "in-progress":
+                        shot(q, f"{lang}-mid-hand-{size}")
+                shot_mid = True
+            if human_moves == 10 and not reloaded:
+                # reload mid-hand: the page comes back at the table where it stands
+                version = bruno.state()["version"]
+                bruno.page.reload()
+                bruno.wait(lambda: bruno.state().get("view") and bruno.state().get("status") == "open",
+                           what="the table after the reload")
+                assert bruno.state()["version"] >= version
+                bruno.page.locator(".hand button.card").first.wait_for()
+                reloaded = True
+        if not moved:
+            time.sleep(0.1)
+    assert refused and reloaded
+    for action in ("draw", "meld", "discard"):
+        assert done[action] > 0, (action, done)
+    assert done["pickup"] + done["add"] > 0, done
+
+    # --- the end of the hand: its result panel, the score sheet, the record
+    for p in (anna, bruno):
+        p.page.locator(".hand-result").wait_for()
+    time.sleep(0.3)
+    shot(anna, f"{lang}-end-of-hand-laptop")
+    bruno.page.locator(".hand-result").scroll_into_view_if_needed()
+    shot(bruno, f"{lang}-end-of-hand-phone")
+    anna.page.locator("#tab-score").click()
+    sheet = anna.page.locator(".score-sheet tbody[data-hand='0']")
+    sheet.wait_for()
+    assert words["score"] in anna.page.locator("#tab-score").inner_text()
+    shown = [int(sheet.locator(f".hand-score[data-side='{i}']").inner_text()) for i in (0, 1)]
+    entry = next(h for h in anna.state()["match"]["hands"] if h["hand"] == 0)
+    assert shown == entry["scores"]
+    with anna.page.expect_download() as dl:
+        anna.page.locator(".result-actions a[download]").click()
+    path = dl.value.path()
+    out = subprocess.run([sys.executable, "-m", "burraco", "replay", str(path)], capture_output=True,
+                         text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    assert out.returncode == 0, out.stdout + out.stderr
+    result = json.loads(out.stdout)
+    assert result["scores"] == shown and result["status"] == entry["status"]
+    assert result["status"] in ("closed", "stock-exhausted")
