@@ -102,6 +102,29 @@ def refuse_a_meld(player: Player, lang: str, base: str) -> None:
     player.clear()
 
 
+def chat_and_keyboard(anna: Player, bruno: Player) -> None:
+    """A chat line reaches the partner, escaped as text; the hand works from the keyboard."""
+    anna.page.locator("#tab-chat").click()
+    anna.page.fill("#chat-input", "ciao <b>tutti</b>")
+    anna.page.keyboard.press("Enter")
+    bruno.page.locator("#tab-chat").click()
+    line = bruno.page.locator(".chat-lines li", has_text="ciao")
+    line.wait_for()
+    assert "ciao <b>tutti</b>" in line.inner_text()
+    assert bruno.page.locator(".chat-lines li b", has_text="tutti").count() == 0
+    for p in (anna, bruno):
+        p.page.locator("#tab-log").click()
+    first = anna.page.locator(".hand button.card").first
+    first.focus()
+    anna.page.keyboard.press("Space")
+    assert first.get_attribute("aria-pressed") == "true"
+    anna.page.keyboard.press("ArrowRight")
+    focused = anna.page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused and focused == anna.page.locator(".hand button.card").nth(1).get_attribute("aria-label")
+    anna.page.keyboard.press("Escape")
+    assert anna.page.locator(".hand button.card[aria-pressed=true]").count() == 0
+
+
 @pytest.mark.parametrize("lang", ["en", "it", "pt"])
 def test_two_people_play_a_hand_with_two_bots(server, browser, lang):
     base = server.base
@@ -196,6 +219,11 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
                 assert bruno.state()["version"] >= version
                 bruno.page.locator(".hand button.card").first.wait_for()
                 reloaded = True
+                # a lost network: the socket closes, the page reconnects with `hello since`
+                anna.page.evaluate("window.__burracoConn.ws.close()")
+                anna.wait(lambda: anna.state().get("status") == "open", what="the reconnection")
+                if lang == "en":
+                    chat_and_keyboard(anna, bruno)
         if not moved:
             time.sleep(0.1)
     assert refused and reloaded

@@ -52,6 +52,7 @@ export class TableConn {
 
   changed() {
     window.__burracoTable = this.s; // the player's own view, for tests and the curious
+    window.__burracoConn = this;
     this.onChange(this.s);
   }
 
