@@ -34,10 +34,13 @@ def _label(t: Tournament, numbers: Sequence[int]) -> str:
 
 
 def _players(t: Tournament, n: int) -> str:
+    """The players of an entrant when its name does not already say them."""
     e = t.entrants[n]
-    if len(e.players) > 1 or (e.players and e.players[0] != e.name):
-        return " - ".join(e.players)
-    return ""
+    if e.is_bot:
+        return "bots: " + ", ".join(sorted(set(e.bots)))
+    if e.name in (" / ".join(e.players), "".join(e.players)):
+        return ""
+    return " - ".join(e.players)
 
 
 def _rank(rows: List[Row], i: int) -> str:
@@ -109,8 +112,8 @@ def results_text(t: Tournament, round_no: int) -> str:
 
 def scorecard_text(card: ScoreCard, t: Tournament) -> str:
     """A personal score card as text."""
-    out = [f"{t.name}: score card of {card.entrant} {card.name}"
-           + (f" ({' - '.join(card.players)})" if _players(t, card.entrant) else ""),
+    who = _players(t, card.entrant)
+    out = [f"{t.name}: score card of {card.entrant} {card.name}" + (f" ({who})" if who else ""),
            f"rank {card.rank}, {card.vp} VP, MP {_signed(card.mp) or '0'}", ""]
     for ln in card.lines:
         out.append(_card_line(t, ln, text=True))
@@ -333,12 +336,17 @@ def scorecards_html(t: Tournament, refs: Optional[Sequence[object]] = None) -> s
         who = html.escape(f"{card.entrant} {card.name}")
         if _players(t, n):
             who += f' <span class="note">({html.escape(_players(t, n))})</span>'
-        rows = [_card_line(t, ln) for ln in card.lines]
+        rows, total = [], 0
+        for ln in card.lines:
+            total += ln.vp if ln.complete else 0
+            rows.append(_card_line(t, ln) + [total if ln.complete else ""])
         for a in card.adjustments:
-            rows.append([a.round or "", a.kind, a.reason, "", "", _signed(a.mp), _signed(a.vp)])
+            total += a.vp
+            rows.append([a.round or "", a.kind, a.reason, "", "", _signed(a.mp), _signed(a.vp),
+                         total])
         body += [f'<div class="card"><h1>{html.escape(t.name)}</h1>', f"<h2>{who}</h2>",
                  f'<p class="meta">Rank {card.rank}: {card.vp} VP, MP '
                  f'{html.escape(_signed(card.mp) or "0")}</p>',
-                 _table(["Round", "Table", "Opponents", "Hands (own:theirs)", "MP", "Diff", "VP"],
-                        rows, [0, 5, 6]), "</div>"]
+                 _table(["Round", "Table", "Opponents", "Hands (own:theirs)", "MP", "Diff", "VP",
+                         "Total VP"], rows, [0, 5, 6, 7]), "</div>"]
     return _page(f"{t.name}: score cards", body)
