@@ -64,7 +64,10 @@ def play_table(t: Tournament, round_no: int, seat: Seating,
         else:
             deal = _seed(s.seed, round_no, seat.table, h)
         state = GameState.new(v, 4, seed=deal, first=h % 4)
-        bots = [make_bot(specs[p], seed=_seed(deal, p)) for p in range(4)]
+        try:
+            bots = [make_bot(specs[p], seed=_seed(deal, p)) for p in range(4)]
+        except ValueError as e:
+            raise TournamentError(f"table {seat.table}: {e}") from None
         n = 0
         while not state.is_over:
             state.play(bots[state.turn].choose(state.view(state.turn)))
