@@ -70,7 +70,8 @@ def explain(lang: str, rule: str, message: str) -> str:
     from ..state import IllegalMove
 
     exc = IllegalMove(message, rule)
-    for module, name in (("burraco.i18n.rules", "explain"), ("burraco.tui.i18n", "explain")):
+    for module, name in (("burraco.i18n.rules", "explain"), ("burraco.tui.refusals", "explain"),
+                         ("burraco.tui.i18n", "explain")):
         try:
             mod = __import__(module, fromlist=[name])
             fn = getattr(mod, name)
