@@ -172,7 +172,10 @@ class Sock:
             left = end - time.time()
             if left <= 0:
                 raise TimeoutError("no message")
-            s, m = self.inbox.get(timeout=left)
+            try:
+                s, m = self.inbox.get(timeout=left)
+            except queue.Empty:
+                raise TimeoutError("no message") from None
             if m is None:
                 if s is self:
                     raise ConnectionError("closed")
@@ -266,9 +269,9 @@ def play_random(socks: List[Sock], rng: random.Random, stop: Callable[[], bool],
         except queue.Empty:
             continue
         if m is None:
-            if not s.closed:
-                continue
-            raise ConnectionError("a socket closed")
+            if s in socks:
+                raise ConnectionError("a socket closed")
+            continue
         s.absorb(m)
         if m.get("type") == "error" and errors is not None:
             errors.append(m)

@@ -18,7 +18,7 @@ def register(sub) -> None:
                    help="address to listen on (0.0.0.0: every network; default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (0: any free port; default 8000)")
     p.add_argument("--db", default=None, help="database URL or SQLite file (default: $BURRACO_DB, "
-                   "else the data directory's server.db)")
+                   "else the data directory's burraco.db)")
     p.add_argument("--redis", default=os.environ.get("BURRACO_REDIS"),
                    help="redis://HOST:PORT to share tables between several processes "
                         "(with PostgreSQL); off by default")

@@ -95,7 +95,7 @@ def data_dir() -> Path:
 
 def default_url() -> str:
     """The embedded default: an SQLite file in :func:`data_dir`."""
-    return "sqlite:///" + str(data_dir() / "server.db")
+    return "sqlite:///" + str(data_dir() / "burraco.db")
 
 
 def normalize_url(url: Optional[str]) -> str:

@@ -198,6 +198,7 @@ class Hub:
     async def _mutate_locked(self, h: Handle, fn: Callable[[TableCore], Any]) -> Any:
         old = h.core
         c = old.clone()
+        c.want_views = {conn.seat for conn in h.conns if conn.hello}
         result = fn(c)
         if not c.new_events and c.st == old.st:
             return result

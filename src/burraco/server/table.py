@@ -154,7 +154,7 @@ class TableCore:
         self.new_hands: List[dict] = []    # finished hands to store: {hand, status, record, summary}
         self.match_over: Optional[dict] = None  # set when the match ends (for the store)
         self.emitted_views: Dict[int, dict] = {}  # version -> {seat or None: view}, transient
-        self.want_views = True
+        self.want_views: Optional[set] = None  # recipients (seats, None) to take views for
 
     # ------------------------------------------------------------ persistence
     def row(self, now: float) -> dict:
@@ -197,7 +197,13 @@ class TableCore:
     def clone(self) -> "TableCore":
         """An independent copy to make changes on (see the module docstring)."""
         t = copy.copy(self)
-        t.st = copy.deepcopy(self.st)
+        st = dict(self.st)  # entries of moves, results and players are never changed in place
+        st["seats"] = [dict(x) for x in st["seats"]]
+        st["moves"] = list(st["moves"])
+        st["results"] = list(st["results"])
+        if st["clock_turn"] is not None:
+            st["clock_turn"] = list(st["clock_turn"])
+        t.st = st
         t.state = self.state.copy() if self.state is not None else None
         if self.match is not None:
             m = copy.copy(self.match)
@@ -222,9 +228,11 @@ class TableCore:
                "at": now, "data": data}
         if kind in GAME_KINDS:
             self.st["game_version"] = self.version
-            if self.want_views:
-                seats: List[Optional[int]] = [None, *range(self.players)]
-                self.emitted_views[self.version] = {k: self.view(k) for k in seats}
+            keys = self.want_views
+            if keys is None:
+                keys = {None, *range(self.players)}
+            if keys:
+                self.emitted_views[self.version] = {k: self.view(k) for k in keys}
         self.new_events.append(raw)
         if kind == "chat":
             self.chat.append(raw)
