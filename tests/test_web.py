@@ -126,3 +126,24 @@ def test_served_by_burraco_serve_app(tmp_path):
         assert "/static/js/app.js" in r.text
         assert c.get("/api/i18n/de").json()["burraco"]["Stock"] == "Talon"
         assert c.get("/static/css/burraco.css").status_code == 200
+
+
+def test_open_browser_is_harmless_without_a_display(monkeypatch):
+    import sys
+    import webbrowser
+
+    from burraco.web import open_browser
+
+    opened = []
+    monkeypatch.setattr(webbrowser, "open", lambda *a, **k: opened.append(a))
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    if sys.platform.startswith("linux"):
+        assert open_browser("http://127.0.0.1:1/") is False and opened == []
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert open_browser("http://127.0.0.1:1/") is True
+
+
+def test_run_starts_the_browser_table_by_default():
+    run = (Path(__file__).resolve().parent.parent / "run").read_text()
+    assert "set -- serve --open" in run and "set -- play" in run

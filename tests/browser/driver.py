@@ -121,7 +121,8 @@ def choose(view: Dict[str, Any], took_pile: bool) -> Dict[str, Any]:
     for m in legal:
         by.setdefault(m["action"], []).append(m)
     if view["phase"] == "draw":
-        if "pickup" in by and (len(view.get("pile") or []) >= 3 or not took_pile) and len(view.get("pile") or []) >= 2:
+        size = view.get("pile_count") or 0
+        if "pickup" in by and (size >= 3 or not took_pile) and size >= 2:
             return by["pickup"][0]
         return (by.get("draw") or by.get("pickup") or legal)[0]
     if "meld" in by:

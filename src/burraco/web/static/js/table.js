@@ -34,6 +34,12 @@ function Clock({ s, seat }) {
     <span class="clock-text">${fmtClock(left)}</span></span>`;
 }
 
+function HandClock({ s }) {
+  useTick(1000, true);
+  const left = s.handClock.remaining_ms - (performance.now() - s.clockAt);
+  return html`<p class="hand-clock" role="timer">${t("Time left in this hand: {time}", { time: fmtClock(left) })}</p>`;
+}
+
 function Players({ s }) {
   const { view, table, you } = s;
   const n = view ? view.players : table.players;
@@ -304,6 +310,11 @@ export function TableView({ s, conn }) {
     return () => window.removeEventListener("keydown", onKey);
   });
 
+  useEffect(() => { // the tab's title tells a player whose attention is elsewhere that it is their turn
+    document.title = myTurn ? `● ${t("Your turn")} · Burraco` : "Burraco";
+    return () => { document.title = "Burraco"; };
+  }, [myTurn]);
+
   if (!view) {
     return html`<div class="table-wait"><p>${table && table.status === "waiting"
       ? t("Waiting for every seat to be taken…") : t("Waiting for the deal…")}</p></div>`;
@@ -323,6 +334,7 @@ export function TableView({ s, conn }) {
   return html`<div class="table-grid">
     <${Players} s=${s}/>
     <div class="board">
+      ${s.handClock ? html`<${HandClock} s=${s}/>` : null}
       ${others.map((o) => html`<${MeldArea} key=${"o" + o} s=${s} owner=${o} mine=${false}
           onAdd=${myTurn && phase === "draw" && pileClosed ? actions.add : null} canAdd=${false}/>`)}
       <${Center} s=${s} actions=${actions} canDraw=${canDraw} canPickup=${canPickup} canDiscard=${canDiscard && selected.size === 1}/>
