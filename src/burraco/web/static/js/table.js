@@ -335,8 +335,7 @@ export function TableView({ s, conn }) {
     <${Players} s=${s}/>
     <div class="board">
       ${s.handClock ? html`<${HandClock} s=${s}/>` : null}
-      ${others.map((o) => html`<${MeldArea} key=${"o" + o} s=${s} owner=${o} mine=${false}
-          onAdd=${myTurn && phase === "draw" && pileClosed ? actions.add : null} canAdd=${false}/>`)}
+      ${others.map((o) => html`<${MeldArea} key=${"o" + o} s=${s} owner=${o} mine=${false} onAdd=${null} canAdd=${false}/>`)}
       <${Center} s=${s} actions=${actions} canDraw=${canDraw} canPickup=${canPickup} canDiscard=${canDiscard && selected.size === 1}/>
       ${myOwner !== null ? html`<${MeldArea} s=${s} owner=${myOwner} mine=${true}
           onAdd=${myTurn ? actions.add : null} canAdd=${phase === "play" && selected.size > 0}/>` : null}
