@@ -221,6 +221,7 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
                 reloaded = True
                 # a lost network: the socket closes, the page reconnects with `hello since`
                 anna.page.evaluate("window.__burracoConn.ws.close()")
+                anna.wait(lambda: anna.state().get("status") == "lost", what="the lost socket")
                 anna.wait(lambda: anna.state().get("status") == "open", what="the reconnection")
                 if lang == "en":
                     chat_and_keyboard(anna, bruno)
