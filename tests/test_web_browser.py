@@ -220,9 +220,10 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
                 bruno.page.locator(".hand button.card").first.wait_for()
                 reloaded = True
                 # a lost network: the socket closes, the page reconnects with `hello since`
+                welcomes = anna.state()["welcomes"]
                 anna.page.evaluate("window.__burracoConn.ws.close()")
-                anna.wait(lambda: anna.state().get("status") == "lost", what="the lost socket")
-                anna.wait(lambda: anna.state().get("status") == "open", what="the reconnection")
+                anna.wait(lambda: anna.state().get("welcomes", 0) > welcomes
+                          and anna.state().get("status") == "open", what="the reconnection")
                 if lang == "en":
                     chat_and_keyboard(anna, bruno)
         if not moved:

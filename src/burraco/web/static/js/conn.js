@@ -111,6 +111,7 @@ export class TableConn {
     switch (msg.type) {
       case "welcome":
         s.status = "open";
+        s.welcomes = (s.welcomes || 0) + 1;
         s.fatal = null;
         s.table = msg.table;
         s.you = msg.you;
