@@ -31,8 +31,9 @@ from burraco.record import replay_text  # noqa: E402
 from burraco.state import GameState, Move  # noqa: E402
 from burraco.tui.app import BurracoApp, HandView, MeldColumn, acting_wilds, sort_key  # noqa: E402
 from burraco.tui.game import Table, default_bot, records_dir  # noqa: E402
-from burraco.tui.i18n import (DEAD_KEYS, EN, LANGS, MESSAGES, RULE_KEYS, WHY_KEYS,  # noqa: E402
-                              Translator, detect_lang, explain, normalize_lang)
+from burraco.tui.i18n import (LANGS, WORDS, Translator, detect_lang, explain,  # noqa: E402
+                              normalize_lang)
+from burraco.tui.refusals import DEAD_KEYS, RULE_KEYS, SENTENCES, WHY_KEYS  # noqa: E402
 from burraco.tui.rules_text import rules_lines  # noqa: E402
 from burraco.variants import get_variant  # noqa: E402
 
@@ -393,24 +394,42 @@ async def test_sort_toggle_rules_screen_and_quit(tmp_path):
 
 # ------------------------------------------------------------------ i18n
 def test_every_key_in_every_language():
-    """Every language has every key, with the same placeholders as English."""
+    """Every word of the app is in every language's catalogue, with the same
+    placeholders as English (plural texts: both forms)."""
+    from burraco import i18n
+
     fmt = string.Formatter()
 
     def fields(text):
         return sorted({f for _, f, _, _ in fmt.parse(text) if f})
 
+    same = set()
     for lang in LANGS:
-        table = MESSAGES[lang]
-        assert set(table) == set(EN), (lang, set(EN) ^ set(table))
-        for key, text in table.items():
-            assert text.strip(), (lang, key)
-            assert fields(text) == fields(EN[key]), (lang, key)
+        if lang == "en":
+            continue
+        cat = i18n.translations(lang)
+        for key, entry in WORDS.items():
+            if isinstance(entry, tuple):
+                forms = [cat.ngettext(entry[0], entry[1], n) for n in (1, 2)]
+                english = list(entry)
+            else:
+                forms, english = [cat.gettext(entry)], [entry]
+            for f, e in zip(forms, english):
+                assert f.strip(), (lang, key)
+                assert fields(f) == fields(e), (lang, key)
+            same.update(key for f, e in zip(forms, english) if f == e)
+    # words that are the same in some language (names, numbers, "pts")
+    assert same <= {"app_title", "cards_short", "burraco_word", "points", "west",
+                    "player_n"}, same
 
 
-def test_rule_keys_and_details_exist():
-    """Every IllegalMove rule the app translates points at a catalogue key."""
+def test_refusal_sentences_in_every_language():
+    """Every IllegalMove rule the app translates has a sentence in every language."""
+    en = SENTENCES["en"]
     for key in list(RULE_KEYS.values()) + [k for _, k in WHY_KEYS] + [k for _, k in DEAD_KEYS]:
-        assert key in EN, key
+        for lang in LANGS:
+            assert SENTENCES[lang].get(key, "").strip(), (lang, key)
+    assert set(en) == set(SENTENCES["it"]) == set(SENTENCES["pt"]) == set(SENTENCES["de"])
 
 
 def test_every_engine_rule_is_translated():
@@ -481,6 +500,8 @@ def test_translator_falls_back():
     t = Translator("it")
     assert t("no_such_key") == "no_such_key"
     assert t("stock", n=3) == "Tallone 3"
+    with pytest.raises(TypeError):
+        t("cards_of", who="Tu")
     with pytest.raises(ValueError):
         Translator("fr")
 
