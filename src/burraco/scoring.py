@@ -11,12 +11,15 @@ the variant has it, ``open_wild`` (brazilian: an open meld of wilds only) and
 from __future__ import annotations
 
 from operator import mul
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 CLOSED = "closed"
 
-# MP difference upper bounds for 10-10, 11-9, ... 19-1 (RULES.md, Tournament)
+# MP difference upper bounds for 10-10, 11-9, ... 19-1 (RULES.md, Tournament).
+# Rounds of 2 hands (RULES.md gives no column): the 3-hand column scaled by 2/3,
+# each bound rounded to the nearest multiple of 5.
 VP_TABLE = {
+    2: (35, 100, 165, 235, 335, 435, 535, 665, 835, 1000),
     3: (50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500),
     4: (100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000),
 }
@@ -74,14 +77,18 @@ def seat_points(players: int, side_of: Sequence[int], scores: Sequence[int]) -> 
     return out
 
 
-def mp_to_vp(mp_a: int, mp_b: int, hands: int = 3) -> Tuple[int, int]:
+def mp_to_vp(mp_a: int, mp_b: int, hands: int = 3,
+             bounds: Optional[Sequence[int]] = None) -> Tuple[int, int]:
     """Victory points (20 shared) of two sides whose round ended ``mp_a`` to ``mp_b``
     match points, for rounds of 3 or 4 hands (RULES.md: the seed's table, 3 hands;
-    the second column, 4 hands)."""
-    try:
-        bounds = VP_TABLE[hands]
-    except KeyError:
-        raise ValueError(f"the VP table covers rounds of 3 or 4 hands, not {hands}") from None
+    the second column, 4 hands) or 2 hands (the 3-hand column scaled, see
+    :data:`VP_TABLE`).  ``bounds`` replaces the table: the ten upper bounds of
+    the MP difference for 10-10 ... 19-1."""
+    if bounds is None:
+        try:
+            bounds = VP_TABLE[hands]
+        except KeyError:
+            raise ValueError(f"the VP table covers rounds of 2, 3 or 4 hands, not {hands}") from None
     if mp_a == mp_b:
         return 10, 10
     diff = abs(mp_a - mp_b)

@@ -9,7 +9,7 @@ from typing import List, Optional
 
 from .. import __version__
 
-COMMANDS = ("replay", "simulate", "variants", "play", "arena")
+COMMANDS = ("replay", "simulate", "variants", "play", "arena", "tournament")
 """Command modules of :mod:`burraco.cli`, in the order ``--help`` lists them."""
 
 

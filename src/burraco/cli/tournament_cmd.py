@@ -1,0 +1,511 @@
+"""``burraco tournament``: a director runs an event from registration to standings.
+
+Every step is saved in the database (``--db URL`` or ``BURRACO_DB``; default
+the SQLite file in the user's data directory) before the command returns, so
+the evening survives a crash between any two commands.  ``--event NAME``
+picks the event when the database holds more than one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+from typing import List, Optional
+
+from ..tournament import movements as mv
+from ..tournament.model import Settings, TournamentError
+from .common import fail
+
+HELP = """steps, in order:
+  create NAME --format F --rounds R [--hands H]   a new event
+  register PLAYER1 PLAYER2 [--name N] / import FILE.csv / bots COUNT
+  start                         pair the next round and print its tables
+  result ROUND TABLE NS EW NS EW ...   a table's score sheet, hand by hand
+  correct ROUND TABLE NS EW ...        replace a table's sheet
+  play-bots                     play the tables of bots and enter their sheets
+  close                         close the round (every table has a result)
+  standings / results / tables / card / export    printouts (text, --html, --csv)
+  adjust / penalty / draw / withdraw             the director's tools
+  simulate --pairs N --format F --rounds R        a whole event of bots
+"""
+
+
+def register(sub) -> None:
+    p = sub.add_parser("tournament", help="run a tournament: pairings, results, standings",
+                       description=__doc__.split("\n\n")[0], epilog=HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", default=argparse.SUPPRESS, metavar="URL",
+                        help="database URL or SQLite file (default: BURRACO_DB, else "
+                             "the SQLite file in the user's data directory)")
+    common.add_argument("--event", "-e", default=argparse.SUPPRESS, metavar="NAME",
+                        help="the event (needed when the database holds several)")
+    p.add_argument("--db", default=None, metavar="URL", help=argparse.SUPPRESS)
+    p.add_argument("--event", "-e", default=None, metavar="NAME", help=argparse.SUPPRESS)
+    s = p.add_subparsers(dest="step", metavar="STEP")
+
+    def step(name, help_, func, **kw):
+        q = s.add_parser(name, help=help_, description=help_, parents=[common], **kw)
+        q.set_defaults(func=func)
+        return q
+
+    q = step("create", "create an event", cmd_create)
+    q.add_argument("name")
+    q.add_argument("--format", "-f", required=True, choices=mv.FORMATS)
+    q.add_argument("--rounds", "-r", type=int, required=True)
+    q.add_argument("--hands", "-n", type=int, default=3, help="hands a round: 2, 3 or 4")
+    q.add_argument("--variant", "-v", default="italian-tournament")
+    q.add_argument("--bye-vp", type=int, default=14)
+    q.add_argument("--bye-mp", type=int, default=355)
+    q.add_argument("--first-round", choices=("seeded", "random"), default="seeded",
+                   help="Danish: pair the first round by seeding or by a random draw")
+    q.add_argument("--no-deal-sets", action="store_true",
+                   help="Mitchell: fresh deals at each table (no deal sets, no skip)")
+    q.add_argument("--seed", type=int, default=0, help="seed of the random draws")
+    q.add_argument("--vp-table", metavar="B1,...,B10",
+                   help="ten MP upper bounds for 10-10 ... 19-1 replacing the table")
+
+    step("list", "list the events in the database", cmd_list)
+    step("delete", "delete the event given with --event", cmd_delete)
+
+    q = step("register", "register a pair (two players) or, in an individual event, a player",
+             cmd_register)
+    q.add_argument("players", nargs="+", metavar="PLAYER")
+    q.add_argument("--name", default="", help="the pair's name (default: the two players)")
+    q.add_argument("--club", default="")
+    q.add_argument("--rating", type=int, default=0, help="seeding: higher first")
+
+    q = step("import", "register entrants from a CSV file with a header: name, player1, "
+                       "player2 (or player), club, rating", cmd_import)
+    q.add_argument("file")
+
+    q = step("bots", "register COUNT entrants of bots (for testing, or to fill a field)",
+             cmd_bots)
+    q.add_argument("count", type=int)
+    q.add_argument("--bots", default="greedy", help="bot specs, alternately: greedy,random")
+
+    q = step("withdraw", "withdraw an entrant from the rounds still to be paired", cmd_withdraw)
+    q.add_argument("entrant")
+
+    step("start", "pair and start the next round; prints the table assignments", cmd_start)
+
+    for name, help_ in (("result", "enter a table's score sheet: ROUND TABLE then NS EW "
+                                   "points of each hand (or NS:EW tokens)"),
+                        ("correct", "replace a table's score sheet (any round)")):
+        q = step(name, help_, cmd_result)
+        q.add_argument("round", type=int)
+        q.add_argument("table", type=int)
+        q.add_argument("points", nargs="+", metavar="POINTS")
+        q.set_defaults(correct=(name == "correct"))
+
+    q = step("play-bots", "play the current round's tables of bots and enter their sheets",
+             cmd_play_bots)
+    step("close", "close the current round", cmd_close)
+
+    q = step("standings", "the standings", cmd_standings)
+    q.add_argument("--through", type=int, help="after this round")
+    _outputs(q, json_=True)
+    q = step("results", "a round's results (default: every round)", cmd_results)
+    q.add_argument("round", type=int, nargs="?")
+    _outputs(q)
+    q = step("tables", "a round's table assignments (default: the current round)", cmd_tables)
+    q.add_argument("round", type=int, nargs="?")
+    _outputs(q)
+    q = step("card", "personal score cards (default: everybody's)", cmd_card)
+    q.add_argument("entrants", nargs="*", metavar="ENTRANT")
+    _outputs(q, csv_=False)
+    q = step("export", "write every printout into a folder", cmd_export)
+    q.add_argument("dir")
+
+    for name, help_ in (("adjust", "add VP and/or MP to an entrant (negative to take away)"),
+                        ("penalty", "a penalty: VP and/or MP taken away from an entrant")):
+        q = step(name, help_, cmd_adjust)
+        q.add_argument("entrant")
+        q.add_argument("--vp", type=int, default=0)
+        q.add_argument("--mp", type=int, default=0)
+        q.add_argument("--reason", default="")
+        q.add_argument("--round", type=int, default=None)
+        q.set_defaults(penalty=(name == "penalty"))
+
+    q = step("draw", "record a draw of lots among tied entrants, first drawn placed higher",
+             cmd_draw)
+    q.add_argument("entrants", nargs="+", metavar="ENTRANT")
+    step("log", "what the director did, oldest first", cmd_log)
+
+    q = step("simulate", "a whole event played by bots (nothing saved unless --db)",
+             cmd_simulate)
+    q.add_argument("--pairs", "--entrants", type=int, required=True, dest="pairs",
+                   help="pairs (players in an individual event)")
+    q.add_argument("--format", "-f", required=True,
+                   choices=mv.FORMATS)
+    q.add_argument("--rounds", "-r", type=int, required=True)
+    q.add_argument("--hands", "-n", type=int, default=3)
+    q.add_argument("--seed", "-s", type=int, default=0)
+    q.add_argument("--bots", default="greedy,random", help="bot specs, alternately")
+    q.add_argument("--variant", "-v", default="italian-tournament")
+    q.add_argument("--json", action="store_true", help="print the standings and rounds as JSON")
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def _outputs(q, json_: bool = False, csv_: bool = True) -> None:
+    q.add_argument("--html", metavar="FILE", help="write a printable HTML page (- for stdout)")
+    if csv_:
+        q.add_argument("--csv", metavar="FILE", help="write CSV (- for stdout)")
+    if json_:
+        q.add_argument("--json", action="store_true", help="print JSON")
+
+
+# ---------------------------------------------------------------- helpers
+def _store(args):
+    try:
+        from ..tournament.store import Store
+    except ImportError:
+        raise TournamentError("the tournament database needs the tournament extra: "
+                              "pip install 'burraco[tournament]'") from None
+    return Store(getattr(args, "db", None))
+
+
+def _event(args) -> Optional[str]:
+    return getattr(args, "event", None)
+
+
+def _write(path: str, text: str, what: str) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    except OSError as e:
+        raise TournamentError(f"cannot write {path}: {e.strerror}") from None
+    print(f"{what} written to {path}")
+
+
+def _check_bots(players) -> None:
+    """Refuse a player named ``bot:SPEC`` whose bot does not exist."""
+    from ..bots import BOTS, _load_all
+    _load_all()
+    for p in players:
+        if p.startswith("bot:") and p[4:].partition(":")[0] not in BOTS:
+            raise TournamentError(f"unknown bot {p[4:]!r}; bots: {', '.join(sorted(BOTS))}")
+
+
+def _ints(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise TournamentError(f"{what}: {text!r} is not a whole number") from None
+
+
+def parse_points(tokens: List[str], hands: int) -> List[List[int]]:
+    """Score-sheet points from the command line: ``NS EW NS EW ...`` or
+    ``NS:EW`` tokens (also ``NS,EW`` and ``NS/EW``)."""
+    flat: List[int] = []
+    for tok in tokens:
+        parts = tok.replace(",", ":").replace("/", ":").split(":")
+        if len(parts) not in (1, 2) or any(not x.strip() for x in parts):
+            raise TournamentError(f"points: {tok!r} is not a number or NS:EW")
+        flat += [_ints(x.strip(), "points") for x in parts]
+    if len(flat) != 2 * hands:
+        raise TournamentError(f"a round has {hands} hands: give {2 * hands} numbers "
+                              f"(North-South and East-West of each hand), not {len(flat)}")
+    return [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)]
+
+
+# ------------------------------------------------------------------ steps
+def cmd_create(args) -> int:
+    vp_table = ()
+    if args.vp_table:
+        vp_table = tuple(_ints(x, "--vp-table") for x in args.vp_table.split(","))
+    settings = Settings(format=args.format, rounds=args.rounds, hands=args.hands,
+                        variant=args.variant, bye_vp=args.bye_vp, bye_mp=args.bye_mp,
+                        first_draw=args.first_round, deal_sets=not args.no_deal_sets,
+                        seed=args.seed, vp_table=vp_table)
+    st = _store(args)
+    t = st.create(args.name, settings)
+    print(f"created {t.name!r}: {args.format}, {args.rounds} rounds of {args.hands} hands, "
+          f"{settings.variant} (database {st.safe_url})")
+    return 0
+
+
+def cmd_list(args) -> int:
+    rows = _store(args).names()
+    if not rows:
+        print("no tournaments")
+    for name, fmt, started, rounds, state in rows:
+        print(f"{name}: {fmt}, {started}/{rounds} rounds, {state}")
+    return 0
+
+
+def cmd_delete(args) -> int:
+    if not _event(args):
+        raise TournamentError("name the event to delete with --event NAME")
+    _store(args).delete(_event(args))
+    print(f"deleted {_event(args)!r}")
+    return 0
+
+
+def cmd_register(args) -> int:
+    _check_bots(args.players)
+    st = _store(args)
+    (e,) = st.add_entrants(_event(args), [dict(name=args.name, players=args.players,
+                                               club=args.club, rating=args.rating)])
+    print(f"registered {e.number} {e.name}")
+    return 0
+
+
+def cmd_import(args) -> int:
+    try:
+        with open(args.file, newline="", encoding="utf-8-sig") as f:
+            reader = csv.DictReader(f)
+            fields = [h.strip().lower() for h in (reader.fieldnames or [])]
+            if not {"name", "player1", "player"} & set(fields):
+                raise TournamentError(f"{args.file}: the header needs name, player1 (and "
+                                      "player2) or player")
+            items = []
+            for i, row in enumerate(reader, 2):
+                row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}
+                players = [row.get(k, "") for k in ("player1", "player2", "player")]
+                items.append(dict(name=row.get("name", ""), players=[p for p in players if p],
+                                  club=row.get("club", ""),
+                                  rating=_ints(row.get("rating") or "0", f"line {i} rating")))
+    except OSError as e:
+        raise TournamentError(f"cannot read {args.file}: {e.strerror}") from None
+    except (csv.Error, UnicodeDecodeError) as e:
+        raise TournamentError(f"{args.file}: not a CSV file ({e})") from None
+    if not items:
+        raise TournamentError(f"{args.file}: no entrants")
+    _check_bots([p for item in items for p in item["players"]])
+    added = _store(args).add_entrants(_event(args), items)
+    print(f"registered {len(added)} entrants ({added[0].number} to {added[-1].number})")
+    return 0
+
+
+def cmd_bots(args) -> int:
+    specs = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if not specs:
+        raise TournamentError("--bots: name at least one bot")
+    _check_bots([f"bot:{b}" for b in specs])
+    if not 1 <= args.count <= 500:
+        raise TournamentError("bots: COUNT must be 1 to 500")
+    st = _store(args)
+    t = st.load(_event(args))
+    per = 1 if t.settings.kind == "individual" else 2
+    start = max(t.entrants, default=0)
+    items = [dict(name=f"{specs[i % len(specs)].partition(':')[0].capitalize()} {start + i + 1}",
+                  players=[f"bot:{specs[i % len(specs)]}"] * per) for i in range(args.count)]
+    added = st.add_entrants(_event(args), items)
+    print(f"registered {len(added)} entrants of bots ({added[0].number} to {added[-1].number})")
+    return 0
+
+
+def cmd_withdraw(args) -> int:
+    e = _store(args).withdraw(_event(args), args.entrant)
+    print(f"{e.number} {e.name} withdrawn")
+    return 0
+
+
+def cmd_start(args) -> int:
+    from ..tournament.output import assignments_text
+    t, plan = _store(args).start_round(_event(args))
+    sys.stdout.write(assignments_text(t, plan.round))
+    return 0
+
+
+def cmd_result(args) -> int:
+    st = _store(args)
+    t = st.load(_event(args))
+    hands = parse_points(args.points, t.settings.hands)
+    t, old, new = st.enter_result(_event(args), args.round, args.table, hands,
+                                  correct=args.correct)
+    vp = t.settings.vp(new.ns, new.ew)
+    verb = "corrected" if args.correct else "entered"
+    was = f" (was MP {old.ns} / {old.ew})" if old else ""
+    print(f"round {args.round} table {args.table} {verb}: MP {new.ns} / {new.ew}, "
+          f"VP {vp[0]}-{vp[1]}{was}")
+    return 0
+
+
+def cmd_play_bots(args) -> int:
+    from ..tournament.simulate import play_round
+    st = _store(args)
+    t = st.load(_event(args))
+    r = t.current
+    if r is None or r.closed:
+        raise TournamentError("no open round: start one first")
+    sheets = play_round(t, r.number)
+    for table, sheet in sorted(sheets.items()):
+        st.enter_result(_event(args), r.number, table, sheet)
+        a, b = sum(h[0] for h in sheet), sum(h[1] for h in sheet)
+        print(f"round {r.number} table {table} played by bots: MP {a} / {b}", flush=True)
+    left = [n for n in r.missing() if n not in sheets]
+    if left:
+        print(f"tables with players who are not bots: {', '.join(map(str, left))}")
+    return 0
+
+
+def cmd_close(args) -> int:
+    t = _store(args).close_round(_event(args))
+    r = t.current
+    nxt = "the event is finished" if t.finished else f"next: round {r.number + 1}"
+    print(f"round {r.number} closed; {nxt}")
+    return 0
+
+
+def cmd_standings(args) -> int:
+    from ..tournament import output
+    from ..tournament.simulate import event_json
+    t = _store(args).load(_event(args))
+    if args.through is not None:
+        t.round(args.through)
+    if args.json:
+        d = event_json(t)
+        if args.through is not None:
+            from ..tournament.standings import standings
+            d["standings"] = [r.to_dict() for r in standings(t, args.through)]
+        print(json.dumps(d, indent=1))
+    if args.html:
+        _write(args.html, output.standings_html(t, args.through), "standings")
+    if args.csv:
+        _write(args.csv, output.standings_csv(t, args.through), "standings")
+    if not (args.json or args.html or args.csv):
+        sys.stdout.write(output.standings_text(t, args.through))
+    return 0
+
+
+def cmd_results(args) -> int:
+    from ..tournament import output
+    t = _store(args).load(_event(args))
+    if args.round is not None:
+        t.round(args.round)
+    if not t.rounds:
+        raise TournamentError("no round has started")
+    if args.html:
+        page = output.results_html(t, args.round) if args.round else output.standings_html(t)
+        _write(args.html, page, "results")
+    if args.csv:
+        _write(args.csv, output.results_csv(t, args.round), "results")
+    if not (args.html or args.csv):
+        for n in [args.round] if args.round else [r.number for r in t.rounds]:
+            sys.stdout.write(output.results_text(t, n))
+    return 0
+
+
+def cmd_tables(args) -> int:
+    from ..tournament import output
+    t = _store(args).load(_event(args))
+    if not t.rounds:
+        raise TournamentError("no round has started")
+    n = args.round or len(t.rounds)
+    t.round(n)
+    if args.html:
+        _write(args.html, output.assignments_html(t, n), "table assignments")
+    if args.csv:
+        _write(args.csv, output.assignments_csv(t, n), "table assignments")
+    if not (args.html or args.csv):
+        sys.stdout.write(output.assignments_text(t, n))
+    return 0
+
+
+def cmd_card(args) -> int:
+    from ..tournament import output
+    from ..tournament.standings import scorecard
+    t = _store(args).load(_event(args))
+    refs = args.entrants or sorted(t.entrants)
+    cards = [scorecard(t, r) for r in refs]
+    if args.html:
+        _write(args.html, output.scorecards_html(t, [c.entrant for c in cards]), "score cards")
+    else:
+        sys.stdout.write("\n".join(output.scorecard_text(c, t) for c in cards))
+    return 0
+
+
+def cmd_export(args) -> int:
+    from ..tournament import output
+    t = _store(args).load(_event(args))
+    os.makedirs(args.dir, exist_ok=True)
+    files = {"standings.html": output.standings_html(t),
+             "standings.csv": output.standings_csv(t),
+             "cards.html": output.scorecards_html(t)}
+    if t.rounds:
+        files["results.csv"] = output.results_csv(t)
+    for r in t.rounds:
+        files[f"round-{r.number}-tables.html"] = output.assignments_html(t, r.number)
+        files[f"round-{r.number}-tables.csv"] = output.assignments_csv(t, r.number)
+    for name, text in files.items():
+        with open(os.path.join(args.dir, name), "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    print(f"{len(files)} files written to {args.dir}: {', '.join(files)}")
+    return 0
+
+
+def cmd_adjust(args) -> int:
+    vp, mp = args.vp, args.mp
+    if args.penalty:
+        if vp < 0 or mp < 0:
+            raise TournamentError("give a penalty as a positive amount: it is subtracted")
+        vp, mp = -vp, -mp
+    a = _store(args).adjust(_event(args), args.entrant, vp, mp, args.reason, args.round,
+                            args.penalty)
+    print(f"{a.kind} for entrant {a.entrant}: {a.vp:+d} VP, {a.mp:+d} MP")
+    return 0
+
+
+def cmd_draw(args) -> int:
+    order = _store(args).record_draw(_event(args), args.entrants)
+    print(f"draw recorded: {' > '.join(map(str, order))}")
+    return 0
+
+
+def cmd_log(args) -> int:
+    for at, action, detail in _store(args).log(_event(args)):
+        print(f"{at:%Y-%m-%d %H:%M:%S}  {action:<8} {json.dumps(detail)}")
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from ..tournament.output import standings_text
+    from ..tournament.simulate import bot_field, event_json, play_round
+    from ..tournament.model import Tournament
+    if not 2 <= args.pairs <= 200:
+        raise TournamentError("--pairs must be 2 to 200")
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if not bots:
+        raise TournamentError("--bots: name at least one bot")
+    _check_bots([f"bot:{b}" for b in bots])
+    t = Tournament(f"Simulated {args.format}", Settings(
+        format=args.format, rounds=args.rounds, hands=args.hands, variant=args.variant,
+        seed=args.seed))
+    bot_field(t, args.pairs, bots)
+    for _ in range(args.rounds):
+        plan = t.start_round()
+        for table, sheet in play_round(t, plan.round).items():
+            t.enter_result(plan.round, table, sheet)
+        t.close_round()
+    if args.json:
+        print(json.dumps(event_json(t), indent=1))
+    else:
+        sys.stdout.write(standings_text(t))
+    return 0
+
+
+def run(args) -> int:  # pragma: no cover - dispatch is by set_defaults
+    return args.func(args)
+
+
+def guarded(func):
+    """Turn TournamentError into one line on standard error and exit code 2."""
+    def inner(args) -> int:
+        try:
+            return int(func(args) or 0)
+        except TournamentError as e:
+            return fail(str(e))
+    inner.__doc__ = func.__doc__
+    return inner
+
+
+for _name in [n for n in list(globals()) if n.startswith("cmd_")]:
+    globals()[_name] = guarded(globals()[_name])

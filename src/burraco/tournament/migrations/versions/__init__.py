@@ -1,0 +1,1 @@
+"""The tournament schema's revisions, oldest first."""

@@ -1,0 +1,505 @@
+"""The tournament model: settings, entrants, rounds, results, adjustments.
+
+Like the engine it uses the standard library only and does no I/O: the
+command line (:mod:`burraco.cli.tournament_cmd`) keeps a :class:`Tournament`
+in a database (:mod:`burraco.tournament.store`) and rebuilds it from there.
+
+A director's evening, in the model's words::
+
+    t = Tournament("Club night", Settings(format="danish", rounds=5, hands=3))
+    t.add_entrant("Rossi / Bianchi", ("Anna Rossi", "Bruno Bianchi"))
+    ...
+    plan = t.start_round()                 # the tables of round 1
+    t.enter_result(1, 1, [(620, 180), (95, 410), (300, 300)])
+    t.close_round()
+    t.standings()                          # burraco.tournament.standings
+
+Choices where RULES.md is open (each has a test):
+
+* A round's match points (MP) are the two sides' points over its hands, as on
+  the paper score sheet; the difference turns into victory points (VP) by
+  :func:`burraco.scoring.mp_to_vp` (3- and 4-hand columns of RULES.md; rounds
+  of 2 hands: the 3-hand column scaled by 2/3, or a table the director sets).
+* Each hand's points must be multiples of the variant's smallest unit (5 for
+  every preset), and each side's points, and the two sides' sum, must lie within
+  what the variant's deck can make in one hand (:func:`hand_limits`).
+* A bye scores ``bye_vp`` (14) and ``bye_mp`` (+355 MP difference).
+* An adjustment or a penalty adds VP and/or MP to an entrant's total; it does
+  not reconvert any table's MP into VP (a penalty in MP moves the MP
+  tie-break only, as the director enters it).
+* A correction changes a table's MP at any time; VP and standings follow, but
+  rounds already paired are not paired again.
+* A withdrawn entrant is no longer paired; in the fixed movements (Mitchell,
+  round robin) its opponent of each later round has the bye.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field, replace
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..scoring import VP_TABLE, mp_to_vp
+from ..variants import VariantError, parse_variant
+from . import movements as mv
+
+PAIRS = "pairs"
+INDIVIDUALS = "individual"
+
+FIRST_DRAWS = ("seeded", "random")
+
+
+class TournamentError(ValueError):
+    """A step the director cannot take now, or a value that is wrong; the
+    message says which."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the event is played.
+
+    ``format`` is a movement (:data:`burraco.tournament.movements.FORMATS`);
+    ``rounds`` how many rounds; ``hands`` hands a round (2, 3 or 4); ``variant``
+    the rules (``italian-tournament`` or any preset played by 4); ``bye_vp`` and
+    ``bye_mp`` what a bye scores; ``first_draw`` how a Danish pairs its first
+    round (``seeded`` or ``random``); ``deal_sets`` whether a Mitchell uses
+    prepared deal sets (and so skips a table with an even count); ``seed`` the
+    random draws; ``vp_table`` ten MP bounds replacing the VP table.
+    """
+
+    format: str
+    rounds: int
+    hands: int = 3
+    variant: str = "italian-tournament"
+    bye_vp: int = 14
+    bye_mp: int = 355
+    first_draw: str = "seeded"
+    deal_sets: bool = True
+    seed: int = 0
+    vp_table: Tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.format not in mv.FORMATS:
+            raise TournamentError(f"unknown format {self.format!r}; formats: "
+                                  f"{', '.join(mv.FORMATS)}")
+        if not isinstance(self.rounds, int) or not 1 <= self.rounds <= 100:
+            raise TournamentError(f"rounds must be 1 to 100, not {self.rounds!r}")
+        if self.hands not in (2, 3, 4) and not self.vp_table:
+            raise TournamentError(f"rounds are of 2, 3 or 4 hands, not {self.hands!r}")
+        if not 1 <= self.hands <= 10:
+            raise TournamentError(f"hands must be 1 to 10, not {self.hands!r}")
+        try:
+            v = parse_variant(self.variant)
+            v.check_players(4)
+        except VariantError as e:
+            raise TournamentError(f"variant: {e}") from None
+        if not 0 <= self.bye_vp <= 20:
+            raise TournamentError(f"a bye scores 0 to 20 VP, not {self.bye_vp}")
+        if abs(self.bye_mp) > 10_000:
+            raise TournamentError(f"bye MP out of range: {self.bye_mp}")
+        if self.first_draw not in FIRST_DRAWS:
+            raise TournamentError(f"the first round is 'seeded' or 'random', not "
+                                  f"{self.first_draw!r}")
+        if self.vp_table:
+            t = tuple(self.vp_table)
+            if len(t) != 10 or any(b <= a for a, b in zip(t, t[1:])) or t[0] < 0:
+                raise TournamentError("a VP table is ten increasing MP bounds "
+                                      "(10-10 up to 19-1), e.g. 50,150,250,...,1500")
+
+    @property
+    def kind(self) -> str:
+        """``pairs`` or ``individual``."""
+        return INDIVIDUALS if self.format == mv.INDIVIDUAL else PAIRS
+
+    def vp(self, mp_ns: int, mp_ew: int) -> Tuple[int, int]:
+        """The VP of the two sides of a table whose round ended ``mp_ns`` to ``mp_ew``."""
+        return mp_to_vp(mp_ns, mp_ew, self.hands, bounds=self.vp_table or None)
+
+    def vp_bounds(self) -> Tuple[int, ...]:
+        """The ten MP bounds in use (10-10 ... 19-1)."""
+        return tuple(self.vp_table) or VP_TABLE[self.hands]
+
+    def to_dict(self) -> dict:
+        """Plain values (for storage and JSON)."""
+        d = dict(self.__dict__)
+        d["vp_table"] = list(self.vp_table)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Settings":
+        """The inverse of :meth:`to_dict`."""
+        d = dict(d)
+        d["vp_table"] = tuple(d.get("vp_table") or ())
+        return cls(**d)
+
+
+def hand_limits(variant) -> Tuple[int, int, int]:
+    """``(low, high, unit)`` for one side's points in one hand of ``variant`` at
+    four players: ``high`` every card of the deck on the side's table, a burraco
+    bonus for every seven cards, the closing and packet bonuses; ``low`` every
+    card in its hands and the packet penalty (with the open-wild penalty where
+    the variant has it); ``unit`` the largest number every card value and bonus
+    is a multiple of.  The two sides' sum obeys the same limits."""
+    v = parse_variant(variant)
+    decks = v.decks_for(4)
+    lo7, hi7, ace, two, joker = v.values
+    cards_value = decks * (4 * (5 * lo7 + 6 * hi7 + ace + two) + v.jokers_per_deck * joker)
+    bonuses = (v.clean_bonus, v.dirty_bonus, v.semi_clean_bonus, v.clean_aces_bonus,
+               v.dirty_aces_bonus, v.royal_bonus, v.ace_to_ace_bonus, v.wild_cerrado_bonus,
+               v.twos_cerrado_bonus)
+    n_burracos = v.deck_size(4) // 7
+    high = cards_value + n_burracos * max(bonuses) + v.closing_bonus + v.packet_bonus
+    wilds = decks * (4 + v.jokers_per_deck)
+    low = -cards_value - v.packet_penalty - v.open_wild_penalty * (wilds // 3)
+    unit = 0
+    for x in (*v.values, *bonuses, v.closing_bonus, v.packet_bonus, v.packet_penalty,
+              v.open_wild_penalty):
+        unit = math.gcd(unit, x)
+    return low, high, unit or 1
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A pair (two player names) or an individual (one).  ``number`` is the
+    entrant's number in the event (1, 2, ...; also its seeding unless
+    ``rating`` orders the field); a player named ``bot:SPEC`` is a bot."""
+
+    number: int
+    name: str
+    players: Tuple[str, ...] = ()
+    club: str = ""
+    rating: int = 0
+    withdrawn: bool = False
+
+    @property
+    def bots(self) -> Tuple[str, ...]:
+        """The bot specs of this entrant's players that are bots."""
+        return tuple(p[4:] for p in self.players if p.startswith("bot:"))
+
+    @property
+    def is_bot(self) -> bool:
+        """Every player of the entrant is a bot."""
+        return bool(self.players) and len(self.bots) == len(self.players)
+
+
+@dataclass(frozen=True)
+class Result:
+    """A table's points, hand by hand: ``hands[i] = (ns, ew)``."""
+
+    hands: Tuple[Tuple[int, int], ...]
+
+    @property
+    def ns(self) -> int:
+        """North-South's MP over the round."""
+        return sum(h[0] for h in self.hands)
+
+    @property
+    def ew(self) -> int:
+        """East-West's MP over the round."""
+        return sum(h[1] for h in self.hands)
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """VP and MP added to an entrant's total by the director (negative for a
+    penalty), with the reason and the round it belongs to (None: the event)."""
+
+    entrant: int
+    vp: int = 0
+    mp: int = 0
+    reason: str = ""
+    round: Optional[int] = None
+    kind: str = "adjustment"
+
+
+@dataclass
+class Round:
+    """A round: its tables and byes (the plan), results by table, and whether
+    the director has closed it."""
+
+    plan: mv.RoundPlan
+    results: Dict[int, Result] = field(default_factory=dict)
+    closed: bool = False
+
+    @property
+    def number(self) -> int:
+        """The round's number, from 1."""
+        return self.plan.round
+
+    def missing(self) -> List[int]:
+        """Tables without a result."""
+        return [t.table for t in self.plan.tables if t.table not in self.results]
+
+    def table(self, number: int) -> mv.Seating:
+        """The table numbered ``number``."""
+        for t in self.plan.tables:
+            if t.table == number:
+                return t
+        raise TournamentError(f"round {self.number} has no table {number} (tables: "
+                              f"{', '.join(str(t.table) for t in self.plan.tables)})")
+
+
+class Tournament:
+    """An event from registration to standings (see the module's docstring).
+
+    Everything the director does goes through a method that checks it first
+    and raises :class:`TournamentError` with a one-line reason."""
+
+    def __init__(self, name: str, settings: Settings) -> None:
+        if not name or not name.strip():
+            raise TournamentError("a tournament needs a name")
+        self.name = name.strip()
+        self.settings = settings
+        self.entrants: Dict[int, Entrant] = {}
+        self.rounds: List[Round] = []
+        self.adjustments: List[Adjustment] = []
+        self.draws: List[Tuple[int, ...]] = []
+
+    # ------------------------------------------------------------ entrants
+    def add_entrant(self, name: str, players: Sequence[str] = (), club: str = "",
+                    rating: int = 0, number: Optional[int] = None) -> Entrant:
+        """Register a pair (``players``: its two players) or, in an individual
+        event, a player (``players``: empty or the one name).  Only before the
+        first round."""
+        if self.rounds:
+            raise TournamentError("entrants register before the first round starts")
+        name = (name or "").strip()
+        players = tuple(p.strip() for p in players if p and p.strip())
+        if not name:
+            if not players:
+                raise TournamentError("an entrant needs a name")
+            name = " / ".join(players)
+        want = 1 if self.settings.kind == INDIVIDUALS else 2
+        if not players:
+            players = (name,) if want == 1 else ()
+        if len(players) != want:
+            raise TournamentError(
+                f"{name!r}: an entrant of a {self.settings.kind} event has {want} "
+                f"player{'s' if want > 1 else ''}, not {len(players)}")
+        if any(e.name.lower() == name.lower() for e in self.entrants.values()):
+            raise TournamentError(f"an entrant named {name!r} is already registered")
+        for p in players:
+            if p.startswith("bot:") and not p[4:].strip():
+                raise TournamentError(f"{name!r}: a bot player is named bot:SPEC, e.g. bot:greedy")
+        if number is None:
+            number = max(self.entrants, default=0) + 1
+        if number in self.entrants or number < 1:
+            raise TournamentError(f"entrant number {number} is taken or not positive")
+        e = Entrant(number, name, players, club.strip(), int(rating))
+        self.entrants[number] = e
+        return e
+
+    def entrant(self, ref: "int | str") -> Entrant:
+        """An entrant by number or by name (case-insensitive)."""
+        if isinstance(ref, int) or (isinstance(ref, str) and ref.strip().isdigit()):
+            n = int(ref)
+            if n in self.entrants:
+                return self.entrants[n]
+            raise TournamentError(f"no entrant number {n}")
+        for e in self.entrants.values():
+            if e.name.lower() == str(ref).strip().lower():
+                return e
+        raise TournamentError(f"no entrant named {ref!r}")
+
+    def withdraw(self, ref: "int | str") -> Entrant:
+        """Take an entrant out of the rounds still to be paired."""
+        e = self.entrant(ref)
+        if e.withdrawn:
+            raise TournamentError(f"{e.name} has already withdrawn")
+        e = replace(e, withdrawn=True)
+        self.entrants[e.number] = e
+        return e
+
+    def seeding(self) -> List[int]:
+        """Entrant numbers in seeding order: rating (highest first), then number."""
+        return [e.number for e in sorted(self.entrants.values(),
+                                         key=lambda e: (-e.rating, e.number))]
+
+    def active(self) -> List[int]:
+        """Entrants still playing, in seeding order."""
+        return [n for n in self.seeding() if not self.entrants[n].withdrawn]
+
+    # --------------------------------------------------------------- rounds
+    @property
+    def current(self) -> Optional[Round]:
+        """The last round started (None before the first)."""
+        return self.rounds[-1] if self.rounds else None
+
+    def round(self, number: int) -> Round:
+        """Round ``number`` (from 1), once started."""
+        if not 1 <= number <= len(self.rounds):
+            raise TournamentError(f"round {number} has not started "
+                                  f"({len(self.rounds)} started)")
+        return self.rounds[number - 1]
+
+    @property
+    def finished(self) -> bool:
+        """Every round played and closed."""
+        return len(self.rounds) == self.settings.rounds and all(r.closed for r in self.rounds)
+
+    def next_plan(self) -> mv.RoundPlan:
+        """The tables and byes the next round would have (nothing changes)."""
+        s = self.settings
+        if self.current is not None and not self.current.closed:
+            raise TournamentError(f"round {self.current.number} is still open: close it first")
+        number = len(self.rounds) + 1
+        if number > s.rounds:
+            raise TournamentError(f"all {s.rounds} rounds have been played")
+        fixed = s.format in (mv.MITCHELL, mv.ROUND_ROBIN)
+        field_ = self.seeding() if fixed else self.active()
+        need = mv.min_entrants(s.format)
+        if len(self.active()) < need:
+            raise TournamentError(f"a {s.format} event needs at least {need} entrants, "
+                                  f"{len(self.active())} registered")
+        top = mv.max_rounds(s.format, len(field_), s.deal_sets)
+        if top is not None and s.rounds > top:
+            raise TournamentError(f"a {s.format} of {len(field_)} entrants plays at most {top} "
+                                  f"rounds, not {s.rounds}")
+        order = None
+        if s.format in (mv.DANISH, mv.MODIFIED_DANISH) and self.rounds:
+            from .standings import standings
+            order = [row.entrant for row in standings(self) if row.entrant in set(field_)]
+        rng = random.Random(f"{s.seed}:{number}")
+        try:
+            plan = mv.plan_round(s.format, field_, number, s.rounds, [r.plan for r in self.rounds],
+                                 order=order, rng=rng, deal_sets=s.deal_sets,
+                                 first_draw=s.first_draw)
+        except mv.MovementError as e:
+            raise TournamentError(str(e)) from None
+        if fixed:
+            plan = self._drop_withdrawn(plan)
+        return plan
+
+    def _drop_withdrawn(self, plan: mv.RoundPlan) -> mv.RoundPlan:
+        out = set(n for n, e in self.entrants.items() if e.withdrawn)
+        if not out:
+            return plan
+        tables, byes = [], [b for b in plan.byes if b not in out]
+        for t in plan.tables:
+            if set(t.entrants) & out:
+                byes += [e for e in t.entrants if e not in out]
+            else:
+                tables.append(t)
+        return mv.RoundPlan(plan.round, tuple(tables), tuple(byes))
+
+    def start_round(self) -> mv.RoundPlan:
+        """Pair the next round and start it; returns its tables and byes."""
+        plan = self.next_plan()
+        self.rounds.append(Round(plan))
+        return plan
+
+    def add_round(self, plan: mv.RoundPlan, closed: bool = False) -> Round:
+        """Put back a round as it was paired (for a store rebuilding the event)."""
+        r = Round(plan, closed=closed)
+        self.rounds.append(r)
+        return r
+
+    def check_hands(self, hands: Sequence[Sequence[int]]) -> Tuple[Tuple[int, int], ...]:
+        """The hands of a score sheet, checked: as many as the round has, each
+        side's points a multiple of the variant's unit and within what a hand can
+        make (:func:`hand_limits`)."""
+        s = self.settings
+        hands = [tuple(h) for h in hands]
+        if len(hands) != s.hands:
+            raise TournamentError(f"a round has {s.hands} hands; {len(hands)} given")
+        low, high, unit = hand_limits(s.variant)
+        out = []
+        for i, h in enumerate(hands, 1):
+            if len(h) != 2:
+                raise TournamentError(f"hand {i}: two numbers, North-South and East-West")
+            try:
+                ns, ew = int(h[0]), int(h[1])
+            except (TypeError, ValueError):
+                raise TournamentError(f"hand {i}: points must be whole numbers, not {h!r}") from None
+            if h[0] != ns or h[1] != ew:
+                raise TournamentError(f"hand {i}: points must be whole numbers, not {h!r}")
+            for side, x in (("North-South", ns), ("East-West", ew)):
+                if x % unit:
+                    raise TournamentError(f"hand {i}: {side} {x} is not a multiple of {unit}")
+                if not low <= x <= high:
+                    raise TournamentError(f"hand {i}: {side} {x} is outside what a hand of "
+                                          f"{parse_variant(s.variant).name} can score "
+                                          f"({low} to {high})")
+            if not low <= ns + ew <= high:
+                raise TournamentError(f"hand {i}: {ns} and {ew} together ({ns + ew}) exceed "
+                                      f"what one deck can score ({low} to {high})")
+            out.append((ns, ew))
+        return tuple(out)
+
+    def enter_result(self, round_no: int, table: int, hands: Sequence[Sequence[int]]) -> Result:
+        """Enter a table's score sheet (``hands``: (NS, EW) points per hand) in an
+        open round; a second entry for the same table is refused (use
+        :meth:`correct_result`)."""
+        r = self.round(round_no)
+        if r.closed:
+            raise TournamentError(f"round {round_no} is closed: use correct to change a result")
+        r.table(table)
+        if table in r.results:
+            raise TournamentError(f"round {round_no} table {table} already has a result: "
+                                  f"use correct to change it")
+        res = Result(self.check_hands(hands))
+        r.results[table] = res
+        return res
+
+    def correct_result(self, round_no: int, table: int,
+                       hands: Sequence[Sequence[int]]) -> Tuple[Optional[Result], Result]:
+        """Replace a table's result (open or closed round); returns (old, new)."""
+        r = self.round(round_no)
+        r.table(table)
+        if table not in r.results:
+            raise TournamentError(f"round {round_no} table {table} has no result to correct")
+        old = r.results[table]
+        new = Result(self.check_hands(hands))
+        r.results[table] = new
+        return old, new
+
+    def close_round(self) -> Round:
+        """Close the current round once every table has its result."""
+        r = self.current
+        if r is None:
+            raise TournamentError("no round has started")
+        if r.closed:
+            raise TournamentError(f"round {r.number} is already closed")
+        missing = r.missing()
+        if missing:
+            raise TournamentError(f"round {r.number}: no result yet for table"
+                                  f"{'s' if len(missing) > 1 else ''} "
+                                  f"{', '.join(map(str, missing))}")
+        r.closed = True
+        return r
+
+    # ---------------------------------------------------- director's tools
+    def adjust(self, ref: "int | str", vp: int = 0, mp: int = 0, reason: str = "",
+               round_no: Optional[int] = None, penalty: bool = False) -> Adjustment:
+        """Add ``vp`` and ``mp`` to an entrant's total (a ``penalty`` must take
+        away, never give); ``reason`` is shown on the score card."""
+        e = self.entrant(ref)
+        if not vp and not mp:
+            raise TournamentError("an adjustment needs VP or MP (not both zero)")
+        if penalty and (vp > 0 or mp > 0):
+            raise TournamentError("a penalty takes VP or MP away: give it as a positive "
+                                  "amount, it is subtracted")
+        if abs(vp) > 20 * max(self.settings.rounds, 1) or abs(mp) > 100_000:
+            raise TournamentError(f"adjustment out of range: {vp} VP, {mp} MP")
+        if round_no is not None:
+            self.round(round_no)
+        a = Adjustment(e.number, int(vp), int(mp), reason.strip(), round_no,
+                       "penalty" if penalty else "adjustment")
+        self.adjustments.append(a)
+        return a
+
+    def record_draw(self, refs: Sequence["int | str"]) -> Tuple[int, ...]:
+        """Record the director's draw of lots among tied entrants: ``refs`` in the
+        order drawn (first = placed higher)."""
+        order = tuple(self.entrant(r).number for r in refs)
+        if len(order) < 2 or len(set(order)) != len(order):
+            raise TournamentError("a draw orders two or more different entrants")
+        self.draws.append(order)
+        return order
+
+    # ------------------------------------------------------------- reading
+    def label(self, number: int) -> str:
+        """An entrant's number and name, as the printouts show it."""
+        e = self.entrants[number]
+        return f"{e.number} {e.name}"

@@ -1,0 +1,264 @@
+"""Standings, round results and score cards of a :class:`~.model.Tournament`.
+
+Standings rank the entrants by (RULES.md, Tournament; issue 13):
+
+1. victory points (VP): the tables' VP, byes, adjustments and penalties;
+2. the MP difference: each round's MP for minus MP against, byes (+355 by
+   default), adjustments and penalties in MP;
+3. the result between the tied: the VP each of the tied entrants won against
+   the others of the group (a group of two: their match; of more: a mini-league
+   of the matches among them, applied again to any smaller group it leaves
+   tied); in individual events, the VP won against the others as opponents;
+4. a draw the director records (:meth:`~.model.Tournament.record_draw`).
+
+Entrants still tied after all four share a rank (``tiebreak == "tied"``): the
+printouts flag them so the director knows a draw is needed.  Pure functions,
+no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from .model import Tournament
+
+
+@dataclass(frozen=True)
+class Line:
+    """One entrant's round: where it sat, against whom, and what it scored.
+    ``mp_for``/``mp_against`` are None while the table has no result."""
+
+    round: int
+    table: Optional[int]
+    side: Optional[int]
+    partners: Tuple[int, ...]
+    opponents: Tuple[int, ...]
+    mp_for: Optional[int]
+    mp_against: Optional[int]
+    diff: int
+    vp: int
+    bye: bool = False
+    hands: Tuple[Tuple[int, int], ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """The round counts: a bye, or a table with its result."""
+        return self.bye or self.mp_for is not None
+
+
+@dataclass
+class Row:
+    """An entrant's place in the standings."""
+
+    rank: int
+    entrant: int
+    name: str
+    vp: int
+    mp: int
+    played: int
+    byes: int
+    adj_vp: int = 0
+    adj_mp: int = 0
+    tiebreak: str = ""
+    h2h: Optional[int] = None
+    rounds_vp: List[Optional[int]] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        """Plain values (``simulate --json`` and the CSV)."""
+        return {"rank": self.rank, "entrant": self.name, "number": self.entrant,
+                "vp": self.vp, "mp": self.mp, "played": self.played, "byes": self.byes,
+                "adjust_vp": self.adj_vp, "adjust_mp": self.adj_mp,
+                "tiebreak": self.tiebreak}
+
+
+def entrant_lines(t: Tournament, number: int, through: Optional[int] = None) -> List[Line]:
+    """Every round ``number`` took part in (up to round ``through``)."""
+    s = t.settings
+    out: List[Line] = []
+    for r in t.rounds:
+        if through is not None and r.number > through:
+            break
+        if number in r.plan.byes:
+            out.append(Line(r.number, None, None, (), (), None, None, s.bye_mp, s.bye_vp, True))
+            continue
+        seat = r.plan.table_of(number)
+        if seat is None:
+            continue
+        side = seat.side_of(number)
+        res = r.results.get(seat.table)
+        if res is None:
+            out.append(Line(r.number, seat.table, side, seat.partners(number),
+                            seat.opponents(number), None, None, 0, 0))
+            continue
+        mine, theirs = (res.ns, res.ew) if side == 0 else (res.ew, res.ns)
+        vp = s.vp(res.ns, res.ew)[side]
+        out.append(Line(r.number, seat.table, side, seat.partners(number),
+                        seat.opponents(number), mine, theirs, mine - theirs, vp,
+                        hands=res.hands))
+    return out
+
+
+def _adjustments(t: Tournament, number: int, through: Optional[int]) -> Tuple[int, int]:
+    vp = mp = 0
+    for a in t.adjustments:
+        if a.entrant == number and (through is None or a.round is None or a.round <= through):
+            vp += a.vp
+            mp += a.mp
+    return vp, mp
+
+
+def standings(t: Tournament, through: Optional[int] = None) -> List[Row]:
+    """The standings after round ``through`` (default: every result entered so
+    far), best first, with the tie-breaks of the module's docstring."""
+    rows: List[Row] = []
+    lines: Dict[int, List[Line]] = {}
+    for n, e in t.entrants.items():
+        ls = entrant_lines(t, n, through)
+        lines[n] = ls
+        avp, amp = _adjustments(t, n, through)
+        done = [x for x in ls if x.complete]
+        rows.append(Row(0, n, e.name,
+                        vp=sum(x.vp for x in done) + avp,
+                        mp=sum(x.diff for x in done) + amp,
+                        played=sum(1 for x in done if not x.bye),
+                        byes=sum(1 for x in done if x.bye),
+                        adj_vp=avp, adj_mp=amp,
+                        rounds_vp=[x.vp if x.complete else None for x in ls]))
+    rows.sort(key=lambda r: (-r.vp, -r.mp, r.entrant))
+    ordered: List[Row] = []
+    i = 0
+    while i < len(rows):
+        j = i
+        while j < len(rows) and (rows[j].vp, rows[j].mp) == (rows[i].vp, rows[i].mp):
+            j += 1
+        group = rows[i:j]
+        if len(group) == 1:
+            ordered.extend(group)
+        else:
+            ordered.extend(_break_tie(t, group, lines))
+        i = j
+    _rank(ordered)
+    return ordered
+
+
+def _break_tie(t: Tournament, group: List[Row], lines: Dict[int, List[Line]]) -> List[Row]:
+    """Order a group tied on VP and MP: the result between them, then the draw."""
+    members = {r.entrant for r in group}
+    for r in group:
+        r.h2h = sum(x.vp for x in lines[r.entrant]
+                    if not x.bye and x.mp_for is not None and set(x.opponents) & members)
+        r.tiebreak = "head-to-head"
+    values = {r.h2h for r in group}
+    if len(values) > 1:
+        group = sorted(group, key=lambda r: -(r.h2h or 0))
+        out: List[Row] = []
+        k = 0
+        while k < len(group):
+            m = k
+            while m < len(group) and group[m].h2h == group[k].h2h:
+                m += 1
+            sub = group[k:m]
+            out.extend(sub if len(sub) == 1 else _break_tie(t, sub, lines))
+            k = m
+        return out
+    # the result between them does not separate them: the director's draw
+    for draw in reversed(t.draws):
+        if members <= set(draw):
+            for r in group:
+                r.tiebreak = "draw"
+            return sorted(group, key=lambda r: draw.index(r.entrant))
+    for r in group:
+        r.tiebreak = "tied"
+    return sorted(group, key=lambda r: r.entrant)
+
+
+def _rank(rows: List[Row]) -> None:
+    """Positions 1, 2, ...; entrants still tied share the first one's rank.
+    ``tiebreak`` says what separated an entrant from the one above or below."""
+    for i, r in enumerate(rows):
+        prev = rows[i - 1] if i else None
+        if prev is not None and r.tiebreak == "tied" and prev.tiebreak == "tied" \
+                and (prev.vp, prev.mp, prev.h2h) == (r.vp, r.mp, r.h2h):
+            r.rank = prev.rank
+        else:
+            r.rank = i + 1
+    for i, r in enumerate(rows):
+        if r.tiebreak:
+            continue
+        near = [rows[k] for k in (i - 1, i + 1) if 0 <= k < len(rows)]
+        if any(x.vp == r.vp for x in near):
+            r.tiebreak = "mp"
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table of a round as the results sheet shows it."""
+
+    table: int
+    ns: Tuple[int, ...]
+    ew: Tuple[int, ...]
+    deal_set: Optional[int]
+    hands: Tuple[Tuple[int, int], ...]
+    mp_ns: Optional[int]
+    mp_ew: Optional[int]
+    vp_ns: Optional[int]
+    vp_ew: Optional[int]
+
+
+def round_results(t: Tournament, round_no: int) -> Tuple[List[TableRow], Tuple[int, ...]]:
+    """Round ``round_no``'s tables with their points, MP and VP (None where no
+    result is in yet), and its byes."""
+    r = t.round(round_no)
+    out = []
+    for seat in r.plan.tables:
+        res = r.results.get(seat.table)
+        if res is None:
+            out.append(TableRow(seat.table, seat.ns, seat.ew, seat.deal_set, (), None, None,
+                                None, None))
+            continue
+        vns, vew = t.settings.vp(res.ns, res.ew)
+        out.append(TableRow(seat.table, seat.ns, seat.ew, seat.deal_set, res.hands,
+                            res.ns, res.ew, vns, vew))
+    return out, r.plan.byes
+
+
+@dataclass
+class ScoreCard:
+    """An entrant's personal score card: every round, adjustments, totals."""
+
+    entrant: int
+    name: str
+    players: Tuple[str, ...]
+    lines: List[Line]
+    adjustments: list
+    vp: int
+    mp: int
+    rank: int
+
+
+def scorecard(t: Tournament, ref: "int | str") -> ScoreCard:
+    """The personal score card of entrant ``ref`` (number or name)."""
+    e = t.entrant(ref)
+    rows = {r.entrant: r for r in standings(t)}
+    row = rows[e.number]
+    return ScoreCard(e.number, e.name, e.players, entrant_lines(t, e.number),
+                     [a for a in t.adjustments if a.entrant == e.number],
+                     row.vp, row.mp, row.rank)
+
+
+def check_totals(t: Tournament, rows: Sequence[Row]) -> None:
+    """Raise AssertionError unless every round's VP add up (20 a table, the
+    bye's VP per bye): a self-check the tests and ``simulate`` use."""
+    s = t.settings
+    for r in t.rounds:
+        for seat in r.plan.tables:
+            res = r.results.get(seat.table)
+            if res is not None:
+                assert sum(s.vp(res.ns, res.ew)) == 20
+    total = sum(x.vp - x.adj_vp for x in rows)
+    per_side = 1 if s.kind == "pairs" else 2
+    expect = 0
+    for r in t.rounds:
+        expect += 20 * per_side * len(r.results) + s.bye_vp * len(r.plan.byes)
+    assert total == expect, (total, expect)
