@@ -1,0 +1,61 @@
+"""``burraco serve``: the online tables (docs/protocol.md); needs the ``server`` extra."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "serve", help="serve online tables for people and bots (browser and WebSocket)",
+        description="Start the burraco server: tables shared by people and bots in real "
+                    "time, stored in a database so that a restart resumes every table. "
+                    "The default database is an SQLite file in your data directory "
+                    "($XDG_DATA_HOME/burraco); --db or BURRACO_DB points elsewhere "
+                    "(a file path, sqlite:///PATH or postgresql://USER@HOST/DB).")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (0.0.0.0: every network; default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (0: any free port; default 8000)")
+    p.add_argument("--db", default=None, help="database URL or SQLite file (default: $BURRACO_DB, "
+                   "else the data directory's burraco.db)")
+    p.add_argument("--redis", default=os.environ.get("BURRACO_REDIS"),
+                   help="redis://HOST:PORT to share tables between several processes "
+                        "(with PostgreSQL); off by default")
+    p.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
+                   help="pause before each bot move, so people can follow (default 0.8)")
+    p.add_argument("--grace", type=float, default=30.0, metavar="SECONDS",
+                   help="how long a dropped player's seat waits before a bot plays it (default 30)")
+    p.add_argument("--hand-pause", type=float, default=3.0, metavar="SECONDS",
+                   help="pause after a deal before bots move (default 3)")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help="another Origin allowed to open WebSockets (repeatable)")
+    p.add_argument("--rate-limit", type=float, default=20.0, metavar="N",
+                   help="messages a second one WebSocket may send, on average (default 20; "
+                        "bursts of twice that)")
+    p.add_argument("--search-workers", type=int, default=1,
+                   help="worker processes for the search bot (default 1)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    try:
+        from ..server import Settings, run as serve
+        import uvicorn  # noqa: F401
+    except ImportError as e:
+        print(f"burraco serve: needs the server extra (pip install 'burraco[server]'): {e}",
+              file=sys.stderr)
+        return 2
+    for name in ("bot_delay", "grace", "hand_pause", "rate_limit"):
+        if getattr(args, name) < 0:
+            print(f"burraco serve: --{name.replace('_', '-')} must not be negative",
+                  file=sys.stderr)
+            return 2
+    if not 0 <= args.port <= 65535:
+        print("burraco serve: --port must be from 0 to 65535", file=sys.stderr)
+        return 2
+    settings = Settings(db=args.db, redis=args.redis, bot_delay=args.bot_delay,
+                        grace=args.grace, hand_pause=args.hand_pause,
+                        allow_origins=args.allow_origin, search_workers=args.search_workers,
+                        rate=args.rate_limit, burst=2 * args.rate_limit)
+    return serve(args.host, args.port, settings)

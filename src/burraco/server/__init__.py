@@ -1,0 +1,31 @@
+"""``burraco serve``: tables shared by people and bots in real time, that survive a restart.
+
+The server owns every game (server-authoritative): clients send moves in the
+RECORD.md notation over one WebSocket per table and receive versioned events,
+each cut to what its recipient may see.  docs/protocol.md is the contract.
+
+Modules: :mod:`.table` (a table's game logic, no I/O), :mod:`.store` (the
+database: SQLAlchemy 2, Alembic), :mod:`.hub` (live tables, bots, clocks,
+broadcasts), :mod:`.app` (the Starlette application), :mod:`.bus` (Redis
+pub/sub between processes), :mod:`.serve` (uvicorn).
+
+Needs the ``server`` extra: ``pip install 'burraco[server]'``.
+"""
+
+from .hub import Settings
+
+__all__ = ["Settings", "create_app", "run"]
+
+
+def create_app(settings=None):
+    """The ASGI application (see :func:`burraco.server.app.create_app`)."""
+    from .app import create_app as _create
+
+    return _create(settings)
+
+
+def run(host: str, port: int, settings: Settings) -> int:
+    """Serve until interrupted (see :func:`burraco.server.serve.run`)."""
+    from .serve import run as _run
+
+    return _run(host, port, settings)

@@ -1,0 +1,529 @@
+"""The ASGI application of ``burraco serve`` (Starlette): HTTP endpoints and the
+table WebSocket of docs/protocol.md."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from pathlib import Path
+from typing import Any, Optional
+from urllib.parse import urlsplit
+
+from itsdangerous import BadSignature, URLSafeSerializer
+from pydantic import ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .. import __version__
+from ..variants import PRESETS, VariantError, parse_variant
+from . import schema
+from .hub import Conn, Hub, Settings
+from .store import BOT_RATINGS, Store, bot_rating
+from .table import ProtocolError, TableCore, bot_player, now, parse_move
+
+COOKIE = "burraco_session"
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+"""Where the browser page (issue 12) lives in the package, if it is installed."""
+
+STATUS = {"malformed": 400, "no_session": 401, "forbidden": 403, "not_found": 404,
+          "conflict": 409, "too_large": 413, "rate_limited": 429}
+
+
+class HttpError(Exception):
+    """An HTTP error answer of docs/protocol.md."""
+
+    def __init__(self, code: str, message: str, field: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.field = code, message, field
+
+
+def _err(code: str, message: str, field: Optional[str] = None) -> JSONResponse:
+    return JSONResponse({"ok": False, "error": {"code": code, "message": message,
+                                                "field": field}}, status_code=STATUS[code])
+
+
+def clean_name(name: str) -> str:
+    """A display name: trimmed, 1-24 printable characters."""
+    n = " ".join(name.split())
+    if not 1 <= len(n) <= 24 or not n.isprintable():
+        raise HttpError("malformed", "a name has 1 to 24 printable characters", "name")
+    return n
+
+
+def create_app(settings: Optional[Settings] = None) -> Starlette:
+    """The application; the database is opened and migrated at startup."""
+    settings = settings or Settings()
+    st: dict = {}
+
+    def hub() -> Hub:
+        return st["hub"]
+
+    # ------------------------------------------------------------- helpers
+    async def body(request: Request, model: type) -> Any:
+        raw = await request.body()
+        if len(raw) > schema.MAX_BODY:
+            raise HttpError("too_large", f"a body may hold at most {schema.MAX_BODY} bytes")
+        try:
+            data = json.loads(raw or b"{}")
+        except ValueError:
+            raise HttpError("malformed", "the body is not JSON") from None
+        if not isinstance(data, dict):
+            raise HttpError("malformed", "the body must be a JSON object")
+        try:
+            return model.model_validate(data)
+        except ValidationError as e:
+            er = e.errors()[0]
+            loc = ".".join(str(x) for x in er.get("loc", ()))
+            raise HttpError("malformed", f"{loc}: {er.get('msg')}", loc or None) from None
+
+    def session_id(cookies: dict) -> Optional[str]:
+        tok = cookies.get(COOKIE)
+        if not tok:
+            return None
+        try:
+            return st["signer"].loads(tok).get("p")
+        except (BadSignature, AttributeError, ValueError):
+            return None
+
+    async def current(request: Request, required: bool = True) -> Optional[dict]:
+        pid = session_id(request.cookies)
+        p = await hub().db(hub().store.get_player, pid) if pid else None
+        if p is None and required:
+            raise HttpError("no_session", "start a session first: POST /api/session")
+        return p
+
+    def with_cookie(resp: Response, player: dict) -> Response:
+        resp.set_cookie(COOKIE, st["signer"].dumps({"p": player["id"]}), max_age=365 * 86400,
+                        httponly=True, samesite="lax", secure=settings.secure_cookies, path="/")
+        return resp
+
+    def handler(fn):
+        async def wrapped(request: Request) -> Response:
+            try:
+                return await fn(request)
+            except HttpError as e:
+                return _err(e.code, e.message, e.field)
+            except ProtocolError as e:
+                code = e.code if e.code in STATUS else "conflict"
+                return _err(code, e.message)
+        wrapped.__name__ = fn.__name__
+        return wrapped
+
+    async def table_for(request: Request, player: Optional[dict]):
+        h = await hub().get(request.path_params["id"])
+        if h is None:
+            raise HttpError("not_found", "no such table")
+        core = h.core
+        invite = request.query_params.get("invite")
+        if not core.public and not (player and core.seat_of(player["id"]) is not None) \
+                and not (invite and secrets.compare_digest(invite, core.invite)):
+            raise HttpError("forbidden", "this table is private: use its invite link")
+        return h
+
+    # ----------------------------------------------------------- endpoints
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"ok": True, "version": __version__, "db": hub().store.dialect,
+                             "redis": bool(settings.redis)})
+
+    @handler
+    async def session(request: Request) -> Response:
+        b = await body(request, schema.SessionBody)
+        name = clean_name(b.name)
+        p = await current(request, required=False)
+        if p is None:
+            p = await hub().db(hub().store.new_guest, name)
+        elif not p["registered"]:
+            p = await hub().db(hub().store.rename, p["id"], name)
+        return with_cookie(JSONResponse({"ok": True, "player": p}), p)
+
+    @handler
+    async def register(request: Request) -> Response:
+        from argon2 import PasswordHasher
+
+        b = await body(request, schema.CredentialsBody)
+        name = clean_name(b.name)
+        p = await current(request, required=False)
+        pw = await asyncio.to_thread(PasswordHasher().hash, b.password)
+        newp = await hub().db(hub().store.register, p["id"] if p else None, name, pw)
+        if newp is None:
+            raise HttpError("conflict", f"the name {name!r} is taken", "name")
+        return with_cookie(JSONResponse({"ok": True, "player": newp}), newp)
+
+    @handler
+    async def login(request: Request) -> Response:
+        from argon2 import PasswordHasher
+        from argon2.exceptions import VerificationError
+
+        b = await body(request, schema.CredentialsBody)
+        cred = await hub().db(hub().store.credentials, b.name.strip())
+        ok = False
+        if cred:
+            try:
+                ok = await asyncio.to_thread(PasswordHasher().verify, cred[1], b.password)
+            except VerificationError:
+                ok = False
+        if not ok:
+            raise HttpError("forbidden", "wrong name or password")
+        p = await hub().db(hub().store.get_player, cred[0])
+        return with_cookie(JSONResponse({"ok": True, "player": p}), p)
+
+    async def logout(request: Request) -> Response:
+        resp = JSONResponse({"ok": True})
+        resp.delete_cookie(COOKIE, path="/")
+        return resp
+
+    @handler
+    async def me(request: Request) -> Response:
+        return JSONResponse({"ok": True, "player": await current(request)})
+
+    async def variants(request: Request) -> Response:
+        out = [{"name": n, "players": list(v.players), "target": v.target,
+                "time_out_minutes": v.time_out_minutes, "switches": _switches(v)}
+               for n, v in PRESETS.items()]
+        return JSONResponse({"ok": True, "variants": out})
+
+    async def bots(request: Request) -> Response:
+        return JSONResponse({"ok": True, "bots": [{"spec": n, "rating": bot_rating(n)}
+                                                  for n in BOT_RATINGS]})
+
+    @handler
+    async def lobby(request: Request) -> Response:
+        rows = await hub().db(hub().store.lobby)
+        out = []
+        for core in rows:
+            h = hub().tables.get(core.id)
+            out.append(h.summary() if h else core.summary())
+        return JSONResponse({"ok": True, "tables": out})
+
+    @handler
+    async def create_table(request: Request) -> Response:
+        player = await current(request)
+        b = await body(request, schema.CreateTableBody)
+        core = build_table(b, player)
+        h = await hub().add(core)
+        return JSONResponse({"ok": True, "table": h.summary(), "seat": b.seat,
+                             "invite": core.invite,
+                             "invite_url": f"/t/{core.id}?invite={core.invite}"})
+
+    @handler
+    async def get_table(request: Request) -> Response:
+        player = await current(request, required=False)
+        h = await table_for(request, player)
+        return JSONResponse({"ok": True, "table": h.summary()})
+
+    @handler
+    async def join(request: Request) -> Response:
+        player = await current(request)
+        b = await body(request, schema.JoinBody)
+        h = await hub().get(request.path_params["id"])
+        if h is None:
+            raise HttpError("not_found", "no such table")
+        core = h.core
+        if not core.public and core.seat_of(player["id"]) is None and not (
+                b.invite and secrets.compare_digest(b.invite, core.invite)):
+            raise HttpError("forbidden", "this table is private: use its invite link")
+
+        def fn(c: TableCore) -> int:
+            mine = c.seat_of(player["id"])
+            if mine is not None:
+                if b.seat is not None and b.seat != mine:
+                    raise HttpError("conflict", f"you already sit at seat {mine}", "seat")
+                c.come_back(mine, now())
+                return mine
+            if c.status != "waiting":
+                raise HttpError("conflict", "the match has started; watch it instead")
+            free = [i for i, s in enumerate(c.seats) if s["player"] is None]
+            if not free:
+                raise HttpError("conflict", "the table is full")
+            seat = free[0] if b.seat is None else b.seat
+            if seat >= c.players or c.seats[seat]["player"] is not None:
+                raise HttpError("conflict", f"seat {seat} is not free", "seat")
+            c.sit(seat, player, now())
+            if c.full():
+                c.start(now())
+            return seat
+
+        seat = await hub().mutate(h, fn)
+        await hub().reseat(h, player["id"])
+        return JSONResponse({"ok": True, "seat": seat, "table": h.summary()})
+
+    @handler
+    async def leave(request: Request) -> Response:
+        player = await current(request)
+        h = await table_for(request, player)
+
+        def fn(c: TableCore) -> None:
+            seat = c.seat_of(player["id"])
+            if seat is None:
+                raise HttpError("conflict", "you have no seat at this table")
+            if c.status == "over":
+                raise HttpError("conflict", "the match is over")
+            c.leave(seat, now())
+
+        await hub().mutate(h, fn)
+        await hub().reseat(h, player["id"])
+        return JSONResponse({"ok": True, "table": h.summary()})
+
+    @handler
+    async def rematch(request: Request) -> Response:
+        player = await current(request)
+        h = await table_for(request, player)
+        async with h.lock:
+            core = h.core
+            if core.status != "over":
+                raise HttpError("conflict", "the match is not over")
+            if core.seat_of(player["id"]) is None:
+                raise HttpError("forbidden", "only a player of the match may ask for a rematch")
+            if core.st["rematch"]:
+                nh = await hub().get(core.st["rematch"])
+                return JSONResponse({"ok": True, "table": nh.summary()})
+            s = dict(core.settings)
+            s["seed"] = None
+            new = TableCore(_token(9), s, core.public, _token(16), now())
+            new.st["owner"] = player["id"]
+            t = now()
+            for i, seat in enumerate(core.seats):
+                if seat["player"]:
+                    new.sit(i, seat["player"], t)
+            if new.full():
+                new.start(t)
+            nh = await hub().add(new)
+
+            await hub()._mutate_locked(h, lambda c: c.mark_rematch(new.id, now()))
+        return JSONResponse({"ok": True, "table": nh.summary()})
+
+    @handler
+    async def hands(request: Request) -> Response:
+        player = await current(request, required=False)
+        h = await table_for(request, player)
+        return JSONResponse({"ok": True, "hands": await hub().db(hub().store.hands, h.core.id)})
+
+    @handler
+    async def record(request: Request) -> Response:
+        player = await current(request, required=False)
+        h = await table_for(request, player)
+        try:
+            n = int(request.path_params["n"])
+        except ValueError:
+            raise HttpError("malformed", "the hand number is a whole number", "n") from None
+        rec = await hub().db(hub().store.hand_record, h.core.id, n)
+        if rec is None:
+            if n == h.core.st["hand"] and h.core.status == "playing":
+                raise HttpError("conflict", "the hand is still being played")
+            raise HttpError("not_found", f"no finished hand {n} at this table")
+        return Response(json.dumps(rec, indent=1), media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="burraco-{h.core.id}-{n}.json"'})
+
+    @handler
+    async def my_matches(request: Request) -> Response:
+        player = await current(request)
+        ms = await hub().db(hub().store.player_matches, player["id"])
+        return JSONResponse({"ok": True, "player": player, "matches": ms})
+
+    @handler
+    async def player_matches(request: Request) -> Response:
+        p = await hub().db(hub().store.get_player, request.path_params["pid"])
+        if p is None:
+            raise HttpError("not_found", "no such player")
+        ms = await hub().db(hub().store.player_matches, p["id"])
+        return JSONResponse({"ok": True, "player": p, "matches": ms})
+
+    async def index(request: Request) -> Response:
+        page = WEB_DIR / "index.html"
+        if page.is_file():
+            return FileResponse(page)
+        return HTMLResponse("<!doctype html><title>burraco</title><p>burraco server "
+                            f"{__version__}: the protocol is in docs/protocol.md.</p>")
+
+    # ------------------------------------------------------------ WebSocket
+    def origin_ok(ws: WebSocket) -> bool:
+        origin = ws.headers.get("origin")
+        if not origin:
+            return True
+        if origin in settings.allow_origins:
+            return True
+        host = ws.headers.get("host", "")
+        return urlsplit(origin).netloc.lower() == host.lower()
+
+    async def ws_table(ws: WebSocket) -> None:
+        if not origin_ok(ws):
+            await ws.close(code=4403)
+            return
+        pid = session_id(ws.cookies)
+        player = await hub().db(hub().store.get_player, pid) if pid else None
+        if player is None:
+            await ws.close(code=4401)
+            return
+        h = await hub().get(ws.path_params["id"])
+        if h is None:
+            await ws.close(code=4404)
+            return
+        invite = ws.query_params.get("invite")
+        if not h.core.public and h.core.seat_of(player["id"]) is None and not (
+                invite and secrets.compare_digest(invite, h.core.invite)):
+            await ws.close(code=4403)
+            return
+        await ws.accept()
+        conn = Conn(player, ws.send_text, settings)
+        writer = asyncio.create_task(_writer(ws, conn))
+        try:
+            await _reader(ws, conn, h)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            writer.cancel()
+            if conn.hello:
+                await hub().goodbye(hub().tables.get(h.core.id) or h, conn)
+
+    async def _writer(ws: WebSocket, conn: Conn) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                await ws.send_text(await conn.queue.get())
+
+    async def _reader(ws: WebSocket, conn: Conn, h) -> None:
+        while True:
+            m: Any = None
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(msg.get("code", 1000))
+            text = msg.get("text")
+            if text is None:
+                text = msg.get("bytes") or b""
+            try:
+                if not conn.allow():
+                    raise ProtocolError("rate_limited", "too many messages: slow down")
+                m = schema.parse_client(text)
+                await dispatch(conn, h, m)
+            except ProtocolError as e:
+                conn.put({"type": "error", "version": h.core.version, "code": e.code,
+                          "rule": e.rule, "message": e.message,
+                          "ref": getattr(m, "ref", None)})
+            except HttpError as e:  # pragma: no cover - defensive
+                conn.put({"type": "error", "version": h.core.version, "code": "malformed",
+                          "rule": None, "message": e.message, "ref": None})
+
+    async def dispatch(conn: Conn, h, m: Any) -> None:
+        if isinstance(m, schema.Hello):
+            if conn.hello:
+                raise ProtocolError("malformed", "hello was already said; use sync")
+            await hub().hello(h, conn, m.since)
+            return
+        if not conn.hello:
+            raise ProtocolError("no_hello", "say hello first")
+        if isinstance(m, schema.PingMsg):
+            conn.put({"type": "pong", "version": h.core.version})
+        elif isinstance(m, schema.SyncMsg):
+            async with h.lock:
+                hub()._catch_up(h.core, conn, m.since)
+        elif isinstance(m, schema.ChatMsg):
+            await hub().mutate(h, lambda c: c.add_chat(conn.player, conn.seat, m.text, now()))
+        elif isinstance(m, schema.MoveMsg):
+            if conn.seat is None:
+                raise ProtocolError("spectator", "spectators cannot move; take a seat first")
+            d = m.move.model_dump(exclude_none=True)
+            if "player" in d and d["player"] != conn.seat:
+                raise ProtocolError("not_your_seat",
+                                    f"you play seat {conn.seat}, not seat {d['player']}")
+            move = parse_move(d)
+            seat = conn.seat
+            await hub().mutate(h, lambda c: c.play(seat, move, "player", now(), m.version))
+
+    # ----------------------------------------------------------- tables
+    def build_table(b: schema.CreateTableBody, player: dict) -> TableCore:
+        try:
+            v = parse_variant(b.variant)
+            v.check_players(b.players)
+        except VariantError as e:
+            raise HttpError("malformed", str(e), "variant") from None
+        seats = b.seats if b.seats is not None else [None] * b.players
+        if len(seats) != b.players:
+            raise HttpError("malformed", f"seats must list {b.players} seats", "seats")
+        from ..bots import make_bot
+
+        for i, spec in enumerate(seats):
+            if spec is None:
+                continue
+            try:
+                bot = make_bot(spec)
+            except (ValueError, TypeError) as e:
+                raise HttpError("malformed", f"seats[{i}]: {e}", f"seats[{i}]") from None
+            if spec.startswith("search") and (float(bot.options.get("time", 0) or 0) > 5
+                                              or int(bot.options.get("sims", 0) or 0) > 2000):
+                raise HttpError("malformed", f"seats[{i}]: search may think at most 5 s "
+                                "(or 2000 sims) a decision", f"seats[{i}]")
+        if b.seat is not None and (b.seat >= b.players or seats[b.seat] is not None):
+            raise HttpError("malformed", "seat must be one of the seats left to people", "seat")
+        if b.hand_time is not None and not v.time_out_minutes:
+            raise HttpError("malformed", f"{v.name} has no tournament time-out", "hand_time")
+        settings_ = {"variant": b.variant, "players": b.players,
+                     "target": v.target if b.target is None else b.target,
+                     "clock": b.clock or 0, "hand_time": b.hand_time, "seed": b.seed}
+        core = TableCore(_token(9), settings_, b.public, _token(16), now())
+        core.st["owner"] = player["id"]
+        t = now()
+        for i, spec in enumerate(seats):
+            if spec is not None:
+                core.sit(i, bot_player(spec, bot_rating(spec)), t)
+        if b.seat is not None:
+            core.sit(b.seat, player, t)
+        if core.full():
+            core.start(t)
+        return core
+
+    # ----------------------------------------------------------- lifespan
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        store = Store(settings.db)
+        await asyncio.to_thread(store.migrate)
+        st["signer"] = URLSafeSerializer(await asyncio.to_thread(store.secret), salt="session")
+        st["hub"] = Hub(store, settings)
+        app.state.hub = st["hub"]
+        await st["hub"].start()
+        try:
+            yield
+        finally:
+            await st["hub"].stop()
+
+    routes = [
+        Route("/healthz", healthz),
+        Route("/api/session", session, methods=["POST"]),
+        Route("/api/register", register, methods=["POST"]),
+        Route("/api/login", login, methods=["POST"]),
+        Route("/api/logout", logout, methods=["POST"]),
+        Route("/api/me", me),
+        Route("/api/me/matches", my_matches),
+        Route("/api/players/{pid}/matches", player_matches),
+        Route("/api/variants", variants),
+        Route("/api/bots", bots),
+        Route("/api/tables", lobby, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{id}", get_table),
+        Route("/api/tables/{id}/join", join, methods=["POST"]),
+        Route("/api/tables/{id}/leave", leave, methods=["POST"]),
+        Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
+        Route("/api/tables/{id}/hands", hands),
+        Route("/api/tables/{id}/hands/{n}/record", record),
+        WebSocketRoute("/ws/{id}", ws_table),
+        Route("/", index),
+        Route("/t/{id}", index),
+    ]
+    if (WEB_DIR / "static").is_dir():
+        routes.append(Mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static"))
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _token(nbytes: int) -> str:
+    return secrets.token_urlsafe(nbytes)
+
+
+def _switches(v) -> dict:
+    return {k: val for k, val in v.switches().items() if k != "name"}
+
+
+__all__ = ["create_app", "Settings"]

@@ -1,0 +1,148 @@
+"""The server's database: SQLAlchemy 2 tables, engine creation, Alembic migrations.
+
+One schema for SQLite and PostgreSQL (no dialect switches in queries).  The
+tables are prefixed ``server_`` and Alembic keeps its own version table,
+``alembic_version_server``, so other parts of burraco (the tournament) can
+migrate their own tables in the same database.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+from sqlalchemy import (JSON, Boolean, Column, Float, Integer, MetaData, String, Table, Text,
+                        UniqueConstraint, create_engine, event)
+from sqlalchemy.engine import Engine
+
+VERSION_TABLE = "alembic_version_server"
+"""Alembic's version table for the server's migrations."""
+
+metadata = MetaData()
+
+players = Table(
+    "server_players", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("name_key", String(64), unique=True, nullable=True),  # registered names only
+    Column("password_hash", String(255), nullable=True),
+    Column("mu", Float, nullable=True),
+    Column("sigma", Float, nullable=True),
+    Column("created_at", Float, nullable=False),
+)
+
+tables = Table(
+    "server_tables", metadata,
+    Column("id", String(40), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Column("public", Boolean, nullable=False),
+    Column("invite", String(64), nullable=False),
+    Column("status", String(16), nullable=False),  # waiting | playing | over
+    Column("version", Integer, nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("state", JSON, nullable=False),  # seats, match progress, clocks (see table.py)
+    Column("updated_at", Float, nullable=False),
+)
+
+events = Table(
+    "server_events", metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("data", JSON, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+hands = Table(
+    "server_hands", metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("hand", Integer, primary_key=True),
+    Column("status", String(24), nullable=False),
+    Column("record", JSON, nullable=False),
+    Column("summary", JSON, nullable=False),
+    Column("finished_at", Float, nullable=False),
+)
+
+matches = Table(
+    "server_matches", metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("player_id", String(40), primary_key=True, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("data", JSON, nullable=False),
+    Column("finished_at", Float, nullable=False),
+)
+
+meta = Table(
+    "server_meta", metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+    UniqueConstraint("key", name="uq_server_meta_key"),
+)
+
+
+def data_dir() -> Path:
+    """The user's data directory for burraco: ``$XDG_DATA_HOME/burraco``
+    (``~/.local/share/burraco``), ``%APPDATA%\\burraco`` on Windows."""
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "burraco"
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
+                                                           ".local", "share")
+    return Path(base) / "burraco"
+
+
+def default_url() -> str:
+    """The embedded default: an SQLite file in :func:`data_dir`."""
+    return "sqlite:///" + str(data_dir() / "burraco.db")
+
+
+def normalize_url(url: Optional[str]) -> str:
+    """A SQLAlchemy URL from ``--db`` / ``BURRACO_DB``: ``postgresql://...`` uses
+    psycopg 3; a plain file path means SQLite; nothing means :func:`default_url`."""
+    if not url:
+        url = os.environ.get("BURRACO_DB") or default_url()
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    if "://" not in url:
+        url = "sqlite:///" + os.path.abspath(os.path.expanduser(url))
+    return url
+
+
+def dialect_name(url: str) -> str:
+    """``sqlite`` or ``postgresql``."""
+    return "postgresql" if url.startswith("postgresql") else "sqlite"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` (creating the SQLite file's directory)."""
+    if dialect_name(url) == "sqlite":
+        path = url.split(":///", 1)[1] if ":///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(eng, "connect")
+        def _pragmas(dbapi_conn, _record):  # pragma: no cover - trivial
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+        return eng
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database up to the newest migration (Alembic, ``upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")

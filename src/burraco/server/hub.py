@@ -1,0 +1,444 @@
+"""The hub: live tables, their connections, bots, clocks and broadcasts.
+
+Every table in play has a :class:`Handle`: its :class:`~.table.TableCore`, a
+lock that orders its changes, the connections watching it and a *driver* task
+that makes the moves nobody sends (bots, away players, clocks running out, the
+tournament time-out, grace periods).  A change is made by :meth:`Hub.mutate`:
+on a clone, stored with a compare-and-set, then adopted and broadcast; the
+broadcast happens under the table's lock, so a client that says hello under
+the same lock misses nothing and gets nothing twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Set
+
+from ..state import GameState
+from .store import Conflict, Store
+from .table import GAME_KINDS, ProtocolError, TableCore, now
+
+log = logging.getLogger("burraco.server")
+
+CATCHUP_MAX = 200
+"""A reconnecting client more events behind than this gets a snapshot."""
+
+
+@dataclass
+class Settings:
+    """Server settings (``burraco serve`` options)."""
+
+    db: Optional[str] = None
+    redis: Optional[str] = None
+    bot_delay: float = 0.8
+    grace: float = 30.0
+    hand_pause: float = 3.0
+    allow_origins: List[str] = field(default_factory=list)
+    rate: float = 20.0
+    burst: float = 40.0
+    search_workers: int = 1
+    secure_cookies: bool = False
+
+
+def _choose(state: GameState, seat: int, spec: str, seed: int) -> dict:
+    """A bot's move for ``seat`` (runs in a worker thread or process)."""
+    from ..bots import make_bot
+
+    bot = make_bot(spec, seed=seed)
+    return bot.choose(state.view(seat)).to_record(seat)
+
+
+class Conn:
+    """One WebSocket client: who it is, its seat, its outgoing queue, its rate bucket."""
+
+    def __init__(self, player: dict, send: Callable[[str], Any], settings: Settings) -> None:
+        self.player = player
+        self.seat: Optional[int] = None
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.send = send
+        self.tokens = settings.burst
+        self.rate = settings.rate
+        self.burst = settings.burst
+        self.stamp = time.monotonic()
+        self.hello = False
+
+    def allow(self) -> bool:
+        """Take one message from the rate bucket; False when it is empty."""
+        t = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (t - self.stamp) * self.rate)
+        self.stamp = t
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def put(self, msg: dict) -> None:
+        """Queue a message for the writer task."""
+        self.queue.put_nowait(json.dumps(msg, separators=(",", ":")))
+
+
+class Handle:
+    """A live table: core, lock, connections, driver."""
+
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+        self.lock = asyncio.Lock()
+        self.conns: Set[Conn] = set()
+        self.wake = asyncio.Event()
+        self.task: Optional[asyncio.Task] = None
+
+    def connected(self) -> List[bool]:
+        """Per seat: does a connection of that seat's player exist?"""
+        out = [False] * self.core.players
+        for c in self.conns:
+            if c.seat is not None:
+                out[c.seat] = True
+        return out
+
+    def summary(self) -> dict:
+        """The table summary with live connection facts."""
+        return self.core.summary(sum(1 for c in self.conns if c.seat is None),
+                                 self.connected())
+
+
+class Hub:
+    """All live tables of this process.  See the module docstring."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: Dict[str, Handle] = {}
+        workers = 1 if store.dialect == "sqlite" else 4
+        self.dbx = ThreadPoolExecutor(workers, thread_name_prefix="burraco-db")
+        self.botx = ThreadPoolExecutor(2, thread_name_prefix="burraco-bot")
+        self.searchx: Optional[ProcessPoolExecutor] = None
+        self.bus = None  # Redis bus (bus.py), when --redis is given
+        self.closing = False
+        self._loading: Dict[str, asyncio.Future] = {}
+
+    async def db(self, fn: Callable, *args) -> Any:
+        """Run a store call in the database thread(s)."""
+        return await asyncio.get_running_loop().run_in_executor(self.dbx, fn, *args)
+
+    # ------------------------------------------------------------- lifecycle
+    async def start(self) -> None:
+        """Load every table in play and start its driver (a restart resumes them)."""
+        rows = await self.db(self.store.table_rows)
+        for r in rows:
+            await self.get(r.id)
+        if self.settings.redis:
+            from .bus import Bus
+
+            self.bus = Bus(self.settings.redis, self)
+            await self.bus.start()
+
+    async def stop(self) -> None:
+        """Stop drivers and workers."""
+        self.closing = True
+        for h in self.tables.values():
+            if h.task:
+                h.task.cancel()
+        if self.bus:
+            await self.bus.stop()
+        self.botx.shutdown(wait=False, cancel_futures=True)
+        if self.searchx:
+            self.searchx.shutdown(wait=False, cancel_futures=True)
+        self.dbx.shutdown(wait=True)
+
+    async def get(self, tid: str) -> Optional[Handle]:
+        """The live table ``tid`` (loaded from the database on first use), or None."""
+        h = self.tables.get(tid)
+        if h is not None:
+            return h
+        if tid in self._loading:
+            return await self._loading[tid]
+        fut = asyncio.get_running_loop().create_future()
+        self._loading[tid] = fut
+        try:
+            core = await self.db(self.store.load_table, tid)
+            h = None
+            if core is not None:
+                h = self.tables.get(tid) or Handle(core)
+                self.tables[tid] = h
+                self._start_driver(h)
+            fut.set_result(h)
+            return h
+        except BaseException as e:
+            fut.set_exception(e)
+            raise
+        finally:
+            del self._loading[tid]
+
+    async def add(self, core: TableCore) -> Handle:
+        """A new table: stored, then live."""
+        await self.db(self.store.insert_table, core)
+        core.new_events = []
+        h = Handle(core)
+        self.tables[core.id] = h
+        self._start_driver(h)
+        return h
+
+    def _start_driver(self, h: Handle) -> None:
+        if h.task is None and h.core.status != "over" and not self.closing:
+            h.task = asyncio.get_running_loop().create_task(self._drive(h))
+
+    # --------------------------------------------------------------- changes
+    async def mutate(self, h: Handle, fn: Callable[[TableCore], Any]) -> Any:
+        """Apply ``fn`` to a clone of the table, store it (compare-and-set), adopt
+        it and broadcast its events.  ProtocolError from ``fn`` changes nothing."""
+        async with h.lock:
+            return await self._mutate_locked(h, fn)
+
+    async def _mutate_locked(self, h: Handle, fn: Callable[[TableCore], Any]) -> Any:
+        old = h.core
+        c = old.clone()
+        c.want_views = {conn.seat for conn in h.conns if conn.hello}
+        result = fn(c)
+        if not c.new_events and c.st == old.st:
+            return result
+        try:
+            await self.db(self.store.commit, c, old.version)
+        except Conflict:
+            await self._reload_locked(h)
+            raise ProtocolError("conflict", "another server applied a change first; "
+                                "the table has been brought up to date") from None
+        h.core = c
+        self._broadcast(h, c.new_events)
+        if self.bus and c.new_events:
+            await self.bus.publish(c.id, c.version)
+        h.wake.set()
+        if c.status == "over" and h.task is not None and h.task is not asyncio.current_task():
+            h.task.cancel()
+            h.task = None
+        return result
+
+    async def reload(self, h: Handle) -> None:
+        """Bring a table up to the stored version (another process changed it) and
+        send the events this process has not sent."""
+        async with h.lock:
+            await self._reload_locked(h)
+
+    async def _reload_locked(self, h: Handle) -> None:
+        old = h.core.version
+        core = await self.db(self.store.load_table, h.core.id)
+        if core is None or core.version <= old:
+            return
+        evs = await self.db(self.store.events_since, core.id, old)
+        h.core = core
+        self._broadcast(h, evs, fresh_views=True)
+        h.wake.set()
+        self._start_driver(h)
+
+    # ------------------------------------------------------------- broadcast
+    def _broadcast(self, h: Handle, events: List[dict], fresh_views: bool = False) -> None:
+        """Send events to every connection, each cut to its recipient.  A game
+        event carries the views taken when it happened (or, for events read back
+        from the database, the current view on the last game event)."""
+        if not h.conns or not events:
+            return
+        core = h.core
+        t = now()
+        clock = core.clock(t)
+        last_game = max((i for i, e in enumerate(events) if e["kind"] in GAME_KINDS),
+                        default=-1)
+        cache: Dict[Any, dict] = {}
+        for i, raw in enumerate(events):
+            views = core.emitted_views.get(raw["version"]) if not fresh_views else None
+            game = raw["kind"] in GAME_KINDS
+            rendered: Dict[Any, str] = {}
+            for conn in h.conns:
+                if not conn.hello:
+                    continue
+                key = conn.seat
+                if key not in rendered:
+                    ev = core.render(raw, key)
+                    if game:
+                        if views is not None:
+                            ev["view"] = views.get(key)
+                        elif i == last_game:
+                            if key not in cache:
+                                cache[key] = core.view(key)
+                            ev["view"] = cache[key]
+                        ev["clock"] = clock
+                    rendered[key] = json.dumps(ev, separators=(",", ":"))
+                conn.queue.put_nowait(rendered[key])
+        core.emitted_views.clear()
+
+    # --------------------------------------------------------------- clients
+    async def hello(self, h: Handle, conn: Conn, since: Optional[int]) -> None:
+        """Register a client and send it ``welcome`` and the events it missed, or a
+        snapshot (docs/protocol.md)."""
+        async with h.lock:
+            core = h.core
+            conn.seat = core.seat_of(conn.player["id"])
+            conn.hello = True
+            h.conns.add(conn)
+            conn.put({"type": "welcome", "protocol": 1, "table": h.summary(),
+                      "you": {"player": conn.player, "seat": conn.seat},
+                      "version": core.version})
+            self._catch_up(core, conn, since)
+            if conn.seat is not None:
+                s = core.seats[conn.seat]
+                if s["dropped_at"] is not None or s["away"]:
+                    try:
+                        await self._mutate_locked(h, lambda c: c.come_back(conn.seat, now()))
+                    except ProtocolError:
+                        pass
+
+    def _catch_up(self, core: TableCore, conn: Conn, since: Optional[int]) -> None:
+        if since is not None and since == core.version:
+            return
+        base = core.st["hand_base"]
+        if since is not None and base <= since < core.version \
+                and core.version - since <= CATCHUP_MAX:
+            evs = [e for e in core.log if e["version"] > since]
+            if len(evs) == core.version - since:
+                for i, raw in enumerate(evs):
+                    ev = core.render(raw, conn.seat)
+                    ev["catchup"] = True
+                    if i == len(evs) - 1:
+                        ev["view"] = core.view(conn.seat)
+                        ev["clock"] = core.clock(now())
+                    conn.put(ev)
+                return
+        conn.put(self.snapshot(core, conn.seat))
+
+    def snapshot(self, core: TableCore, seat: Optional[int], summary: Optional[dict] = None
+                 ) -> dict:
+        """The snapshot message of docs/protocol.md for ``seat``."""
+        h = self.tables.get(core.id)
+        return {"type": "snapshot", "version": core.version,
+                "table": summary or (h.summary() if h else core.summary()),
+                "view": core.view(seat),
+                "match": {"hand": max(core.st["hand"], 0),
+                          "totals": core.summary()["totals"], "hands": core.st["results"]},
+                "log": [core.render(e, seat) for e in core.log],
+                "clock": core.clock(now()),
+                "chat": [core.render(e, seat) for e in core.chat]}
+
+    async def goodbye(self, h: Handle, conn: Conn) -> None:
+        """A client left: a seated player whose last connection this was has dropped."""
+        async with h.lock:
+            h.conns.discard(conn)
+            seat = conn.seat
+            if seat is None or self.closing:
+                return
+            if any(c.seat == seat for c in h.conns):
+                return
+            core = h.core
+            p = core.seats[seat]["player"]
+            if p is None or p.get("bot") or p["id"] != conn.player["id"]:
+                return
+            if core.status == "over":
+                return
+            try:
+                await self._mutate_locked(h, lambda c: c.drop(seat, now()))
+            except ProtocolError:
+                pass
+
+    async def reseat(self, h: Handle, player_id: str) -> None:
+        """After a join or leave: the seat of that player's connections, each of
+        which gets a fresh snapshot when its seat changed."""
+        async with h.lock:
+            for c in h.conns:
+                if c.player["id"] == player_id:
+                    seat = h.core.seat_of(player_id)
+                    if seat != c.seat:
+                        c.seat = seat
+                        c.put(self.snapshot(h.core, seat))
+
+    # ---------------------------------------------------------------- driver
+    async def _drive(self, h: Handle) -> None:
+        """Make the moves nobody sends: bots, away players, clocks, time-outs."""
+        s = self.settings
+        while not self.closing:
+            try:
+                wait = await self._drive_once(h, s)
+            except asyncio.CancelledError:
+                raise
+            except ProtocolError:
+                wait = 0.05
+            except Exception:  # pragma: no cover - logged, the driver goes on
+                log.exception("driver of table %s", h.core.id)
+                wait = 1.0
+            if h.core.status == "over":
+                h.task = None
+                return
+            if wait is None or wait > 0:
+                h.wake.clear()
+                try:
+                    await asyncio.wait_for(h.wake.wait(), timeout=wait)
+                except asyncio.TimeoutError:
+                    pass
+
+    async def _drive_once(self, h: Handle, s: Settings) -> Optional[float]:
+        """Do the next due thing of a table; returns how long to wait (None: until woken)."""
+        core = h.core
+        t = now()
+        waits: List[float] = []
+        for i, seat in enumerate(core.seats):
+            p = seat["player"]
+            if p and not p.get("bot") and seat["dropped_at"] is not None and not seat["away"] \
+                    and core.status == "playing":
+                due = seat["dropped_at"] + s.grace
+                if t >= due:
+                    await self.mutate(h, lambda c, i=i: c.go_away(i, now()))
+                    return 0
+                waits.append(due - t)
+        st = core.state
+        if core.status != "playing" or st is None or st.is_over:
+            return min(waits) if waits else None
+        hd = core.hand_deadline()
+        if hd is not None:
+            if t >= hd:
+                await self.mutate(h, lambda c: c.call_time(now()))
+                return 0
+            waits.append(hd - t)
+        seat = st.turn
+        if core.is_bot_seat(seat):
+            due = max(core.st["move_started_at"] + s.bot_delay,
+                      core.st["hand_started_at"] + s.hand_pause)
+            if t < due:
+                waits.append(due - t)
+                return min(waits)
+            await self._bot_move(h, seat, core.bot_reason(seat))
+            return 0
+        md = core.move_deadline()
+        if md is not None:
+            if t >= md:
+                await self._bot_move(h, seat, "clock")
+                return 0
+            waits.append(md - t)
+        return min(waits) if waits else None
+
+    async def _bot_move(self, h: Handle, seat: int, by: str) -> None:
+        core = h.core
+        version = core.version
+        spec = core.bot_spec(seat) if by == "bot" else "greedy"
+        seed = random.Random(f"{core.id}/{core.st['hand']}/{len(core.st['moves'])}").getrandbits(32)
+        state = core.state.copy()
+        loop = asyncio.get_running_loop()
+        if spec.startswith("search"):
+            if self.searchx is None:
+                self.searchx = ProcessPoolExecutor(self.settings.search_workers)
+            entry = await loop.run_in_executor(self.searchx, _choose, state, seat, spec, seed)
+        else:
+            entry = await loop.run_in_executor(self.botx, _choose, state, seat, spec, seed)
+        from .table import parse_move
+
+        move = parse_move(entry)
+
+        def apply(c: TableCore) -> None:
+            if c.version != version or c.state is None or c.state.turn != seat:
+                return  # something happened meanwhile: the driver looks again
+            if by == "clock":
+                c.st["clock_turn"] = [seat, c.state.turns]
+            c.play(seat, move, by, now())
+
+        await self.mutate(h, apply)

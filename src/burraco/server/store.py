@@ -1,0 +1,310 @@
+"""The server's storage: every read and write of the database, synchronous.
+
+The hub calls these from worker threads (one thread for SQLite, a few for
+PostgreSQL) so the event loop never waits on the database.  A move is stored by
+:meth:`Store.commit`: the table row's new version is written with a
+compare-and-set on the old one (``UPDATE ... WHERE version = old``) together
+with the new events (primary key ``(table_id, version)``), in one transaction;
+a second writer of the same version gets :class:`Conflict` and nothing of its
+change is kept.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any, Dict, List, Optional
+
+from sqlalchemy import and_, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from . import db
+from .table import TableCore
+
+BOT_RATINGS = {
+    "random": {"mu": 12.0, "sigma": 1.0},
+    "greedy": {"mu": 25.0, "sigma": 1.0},
+    "search": {"mu": 28.0, "sigma": 1.0},
+}
+"""Fixed ratings of the bots (OpenSkill mu/sigma), placed by the arena's figures
+(README, bench_strength): greedy beats random by ~720 points a hand, search beats
+greedy by ~260; a fresh player starts at mu 25, sigma 8.33."""
+
+
+def rating_obj(mu: Optional[float], sigma: Optional[float]) -> Optional[dict]:
+    """``{"mu", "sigma", "ordinal"}`` (ordinal = mu - 3 sigma), or None."""
+    if mu is None or sigma is None:
+        return None
+    return {"mu": round(mu, 3), "sigma": round(sigma, 3), "ordinal": round(mu - 3 * sigma, 3)}
+
+
+def bot_rating(spec: str) -> Optional[dict]:
+    """The fixed rating of a bot spec."""
+    r = BOT_RATINGS.get(spec.split(":")[0])
+    return rating_obj(r["mu"], r["sigma"]) if r else None
+
+
+class Conflict(Exception):
+    """Another writer stored this table's next version first."""
+
+
+class Store:
+    """The database of one server process (see the module docstring)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = db.normalize_url(url)
+        self.dialect = db.dialect_name(self.url)
+        self.engine = db.make_engine(self.url)
+
+    def migrate(self) -> None:
+        """Run the Alembic migrations (on start)."""
+        db.migrate(self.engine)
+
+    def secret(self) -> str:
+        """The key that signs session cookies, made once and kept in the database
+        (so that every process and every restart accept the same cookies)."""
+        with self.engine.begin() as c:
+            v = c.execute(select(db.meta.c.value).where(db.meta.c.key == "secret")).scalar()
+            if v:
+                return v
+            try:
+                c.execute(insert(db.meta).values(key="secret", value=secrets.token_urlsafe(32)))
+            except IntegrityError:  # pragma: no cover - raced by another process
+                pass
+        with self.engine.begin() as c:
+            return c.execute(select(db.meta.c.value).where(db.meta.c.key == "secret")).scalar()
+
+    # ---------------------------------------------------------------- players
+    @staticmethod
+    def player_obj(row: Any) -> dict:
+        """The protocol's player object of a database row."""
+        return {"id": row.id, "name": row.name, "registered": row.name_key is not None,
+                "bot": None, "rating": rating_obj(row.mu, row.sigma)}
+
+    def get_player(self, pid: str) -> Optional[dict]:
+        """The player with id ``pid``, or None."""
+        with self.engine.connect() as c:
+            row = c.execute(select(db.players).where(db.players.c.id == pid)).first()
+        return self.player_obj(row) if row else None
+
+    def new_guest(self, name: str) -> dict:
+        """A new guest player."""
+        pid = "p_" + secrets.token_urlsafe(12)
+        with self.engine.begin() as c:
+            c.execute(insert(db.players).values(id=pid, name=name, created_at=time.time()))
+        return self.get_player(pid)
+
+    def rename(self, pid: str, name: str) -> Optional[dict]:
+        """Rename a guest (registered names stay)."""
+        with self.engine.begin() as c:
+            c.execute(update(db.players).where(and_(db.players.c.id == pid,
+                                                    db.players.c.name_key.is_(None)))
+                      .values(name=name))
+        return self.get_player(pid)
+
+    def register(self, pid: Optional[str], name: str, pw_hash: str) -> Optional[dict]:
+        """Register ``name`` for guest ``pid`` (or a new player); None if taken."""
+        key = name.casefold()
+        try:
+            with self.engine.begin() as c:
+                row = None
+                if pid:
+                    row = c.execute(select(db.players).where(db.players.c.id == pid)).first()
+                if row is not None and row.name_key is None:
+                    c.execute(update(db.players).where(db.players.c.id == pid).values(
+                        name=name, name_key=key, password_hash=pw_hash, mu=25.0,
+                        sigma=25.0 / 3))
+                else:
+                    pid = "p_" + secrets.token_urlsafe(12)
+                    c.execute(insert(db.players).values(
+                        id=pid, name=name, name_key=key, password_hash=pw_hash, mu=25.0,
+                        sigma=25.0 / 3, created_at=time.time()))
+        except IntegrityError:
+            return None
+        return self.get_player(pid)
+
+    def credentials(self, name: str) -> Optional[tuple]:
+        """``(player id, password hash)`` of a registered name, or None."""
+        with self.engine.connect() as c:
+            row = c.execute(select(db.players.c.id, db.players.c.password_hash)
+                            .where(db.players.c.name_key == name.casefold())).first()
+        return (row.id, row.password_hash) if row else None
+
+    # ----------------------------------------------------------------- tables
+    def insert_table(self, t: TableCore) -> None:
+        """Store a new table with its first events."""
+        now = time.time()
+        with self.engine.begin() as c:
+            c.execute(insert(db.tables).values(**t.row(now)))
+            self._write_events(c, t)
+
+    def commit(self, t: TableCore, old_version: int) -> None:
+        """Store a changed table (a clone) if its stored version is still
+        ``old_version``; :class:`Conflict` otherwise.  Ratings of a finished match
+        are computed here, inside the transaction, and put in its event."""
+        now = time.time()
+        try:
+            with self.engine.begin() as c:
+                row = t.row(now)
+                del row["id"], row["created_at"]
+                r = c.execute(update(db.tables).where(and_(
+                    db.tables.c.id == t.id, db.tables.c.version == old_version)).values(**row))
+                if r.rowcount != 1:
+                    raise Conflict(t.id)
+                if t.match_over is not None:
+                    self._finish_match(c, t, now)
+                self._write_events(c, t)
+                for h in t.new_hands:
+                    c.execute(insert(db.hands).values(table_id=t.id, finished_at=now, **h))
+        except IntegrityError:
+            raise Conflict(t.id) from None
+
+    @staticmethod
+    def _write_events(c, t: TableCore) -> None:
+        if t.new_events:
+            c.execute(insert(db.events), [
+                {"table_id": t.id, "version": e["version"], "kind": e["kind"],
+                 "hand": e["hand"], "data": e["data"], "at": e["at"]} for e in t.new_events])
+
+    def _finish_match(self, c, t: TableCore, now: float) -> None:
+        ev = t.match_over
+        people = [(i, s["player"]) for i, s in enumerate(t.seats)
+                  if s["player"] and not s["player"].get("bot")]
+        ratings: Dict[str, dict] = {}
+        ids = [p["id"] for _, p in people]
+        rows = {r.id: r for r in c.execute(select(db.players).where(
+            db.players.c.id.in_(ids)))} if ids else {}
+        everyone_registered = (len(people) == t.players
+                               and all(rows.get(p["id"]) is not None
+                                       and rows[p["id"]].name_key is not None for _, p in people))
+        totals = ev["data"]["totals"]
+        by_player = t.players in (3, 5)
+        side_of = t.match.states[-1].side_of if t.match and t.match.states else list(
+            range(t.players))
+        if everyone_registered and len(set(side_of if not by_player else range(t.players))) > 1:
+            ratings = self._rate(c, t, people, rows, totals, by_player, side_of)
+        ev["data"]["ratings"] = ratings
+        winner = ev["data"]["winner"]
+        for seat, p in people:
+            unit = seat if by_player else side_of[seat]
+            data = {"variant": t.variant.name, "players": t.players, "side": unit,
+                    "totals": totals, "won": None if winner is None else unit == winner,
+                    "rating_after": ratings.get(p["id"], {}).get("after")}
+            c.execute(delete(db.matches).where(and_(db.matches.c.table_id == t.id,
+                                                    db.matches.c.player_id == p["id"])))
+            c.execute(insert(db.matches).values(table_id=t.id, player_id=p["id"], seat=seat,
+                                                data=data, finished_at=now))
+
+    @staticmethod
+    def _rate(c, t, people, rows, totals, by_player, side_of) -> Dict[str, dict]:
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        units: Dict[int, list] = {}
+        for seat, p in people:
+            units.setdefault(seat if by_player else side_of[seat], []).append((seat, p))
+        order = sorted(units)
+        teams = [[model.rating(mu=rows[p["id"]].mu, sigma=rows[p["id"]].sigma, name=p["id"])
+                  for _, p in units[u]] for u in order]
+        scores = [totals[u] for u in order]
+        new = model.rate(teams, scores=scores)
+        out: Dict[str, dict] = {}
+        for u, team in zip(order, new):
+            for (seat, p), r in zip(units[u], team):
+                old = rows[p["id"]]
+                out[p["id"]] = {"before": rating_obj(old.mu, old.sigma),
+                                "after": rating_obj(r.mu, r.sigma)}
+                c.execute(update(db.players).where(db.players.c.id == p["id"])
+                          .values(mu=r.mu, sigma=r.sigma))
+        return out
+
+    def table_rows(self, active_only: bool = True) -> List[Any]:
+        """Rows of the tables not over (or all)."""
+        q = select(db.tables)
+        if active_only:
+            q = q.where(db.tables.c.status != "over")
+        with self.engine.connect() as c:
+            return list(c.execute(q))
+
+    def load_table(self, tid: str, light: bool = False) -> Optional[TableCore]:
+        """A table rebuilt from the database (``light``: the row only, no replay)."""
+        with self.engine.connect() as c:
+            row = c.execute(select(db.tables).where(db.tables.c.id == tid)).first()
+            if row is None:
+                return None
+            d = dict(row._mapping)
+            if light:
+                return TableCore.from_row_light(d)
+            finished = [r.record for r in c.execute(
+                select(db.hands.c.record).where(db.hands.c.table_id == tid)
+                .order_by(db.hands.c.hand))]
+            base = d["state"]["hand_base"]
+            log = [self._raw(r) for r in c.execute(
+                select(db.events).where(and_(db.events.c.table_id == tid,
+                                             db.events.c.version > base))
+                .order_by(db.events.c.version))]
+            chat = [self._raw(r) for r in c.execute(
+                select(db.events).where(and_(db.events.c.table_id == tid,
+                                             db.events.c.kind == "chat"))
+                .order_by(db.events.c.version.desc()).limit(50))][::-1]
+        return TableCore.from_row(d, finished, log, chat)
+
+    @staticmethod
+    def _raw(r: Any) -> dict:
+        return {"version": r.version, "kind": r.kind, "hand": r.hand, "at": r.at,
+                "data": r.data}
+
+    def events_since(self, tid: str, since: int) -> List[dict]:
+        """The raw events of a table after version ``since``, in order."""
+        with self.engine.connect() as c:
+            return [self._raw(r) for r in c.execute(
+                select(db.events).where(and_(db.events.c.table_id == tid,
+                                             db.events.c.version > since))
+                .order_by(db.events.c.version))]
+
+    def version_of(self, tid: str) -> Optional[int]:
+        """The stored version of a table."""
+        with self.engine.connect() as c:
+            return c.execute(select(db.tables.c.version).where(db.tables.c.id == tid)).scalar()
+
+    def lobby(self, limit: int = 100) -> List[TableCore]:
+        """Public tables not over, newest first (light tables: summaries only)."""
+        with self.engine.connect() as c:
+            rows = list(c.execute(select(db.tables).where(and_(
+                db.tables.c.public.is_(True), db.tables.c.status != "over"))
+                .order_by(db.tables.c.created_at.desc()).limit(limit)))
+        return [TableCore.from_row_light(dict(r._mapping)) for r in rows]
+
+    def hands(self, tid: str) -> List[dict]:
+        """The finished hands' summaries of a table."""
+        with self.engine.connect() as c:
+            return [r.summary for r in c.execute(
+                select(db.hands.c.summary).where(db.hands.c.table_id == tid)
+                .order_by(db.hands.c.hand))]
+
+    def hand_record(self, tid: str, hand: int) -> Optional[dict]:
+        """The RECORD.md record of a finished hand."""
+        with self.engine.connect() as c:
+            return c.execute(select(db.hands.c.record).where(and_(
+                db.hands.c.table_id == tid, db.hands.c.hand == hand))).scalar()
+
+    def player_matches(self, pid: str, limit: int = 100) -> List[dict]:
+        """A player's finished matches, newest first, with their hands."""
+        with self.engine.connect() as c:
+            rows = list(c.execute(select(db.matches).where(db.matches.c.player_id == pid)
+                                  .order_by(db.matches.c.finished_at.desc()).limit(limit)))
+            out = []
+            for r in rows:
+                hs = [{"hand": s["hand"], "scores": s["scores"], "record_url": s["record_url"]}
+                      for s in (h.summary for h in c.execute(
+                          select(db.hands.c.summary).where(db.hands.c.table_id == r.table_id)
+                          .order_by(db.hands.c.hand)))]
+                out.append({"table": r.table_id, "seat": r.seat, "finished_at": r.finished_at,
+                            "hands": hs, **r.data})
+        return out
+
+    def count_events(self, tid: str) -> int:
+        """How many events a table has stored (tests)."""
+        with self.engine.connect() as c:
+            return c.execute(select(func.count()).select_from(db.events)
+                             .where(db.events.c.table_id == tid)).scalar()

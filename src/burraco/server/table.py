@@ -1,0 +1,541 @@
+"""One table's game logic, with no I/O: seats, the match, the hand, its events.
+
+A :class:`TableCore` holds everything the database keeps about a table (the
+row's ``settings`` and ``state``) plus the live engine objects rebuilt from it
+(the :class:`~burraco.match.Match` and the hand's
+:class:`~burraco.state.GameState`).  Every change is made on a :meth:`clone`:
+the methods append raw events to ``new_events`` and bump ``version``; the hub
+writes the clone's row and events with a compare-and-set on the old version and
+only then adopts the clone and broadcasts.  A refused move raises
+:class:`ProtocolError` and the clone is dropped, so nothing changes.
+
+Raw events hold every fact (a drawn card too); :meth:`render` cuts each one to
+what a recipient may see (see docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import random
+import time
+from collections import Counter, deque
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..cards import CardError, parse_card
+from ..match import Match
+from ..record import to_record
+from ..state import GameState, IllegalMove, Move
+from ..variants import parse_variant
+
+GAME_KINDS = ("move", "time_out", "hand_start", "hand_over", "match_over")
+"""Event kinds that change the game: a move made on an older version is stale."""
+
+MOVE_ACTIONS = ("draw", "redraw", "pickup", "meld", "add", "discard")
+CHAT_MAX = 300
+"""The longest chat line, in characters (after trimming, before escaping)."""
+
+
+class ProtocolError(Exception):
+    """A message the server refuses: ``code`` (docs/protocol.md), ``rule`` for an
+    illegal move (the engine's stable rule id), ``message`` for people."""
+
+    def __init__(self, code: str, message: str, rule: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+        self.message = message
+
+
+def rule_id(exc: IllegalMove) -> str:
+    """The stable id of the rule an :class:`IllegalMove` names (an enum's value,
+    or the plain string of older engines)."""
+    r = getattr(exc, "rule", "")
+    return str(getattr(r, "value", r) or "")
+
+
+def parse_move(d: Dict[str, Any]) -> Move:
+    """A client's move (RECORD.md notation, ``player`` optional) as an engine Move;
+    :class:`ProtocolError` ``malformed`` naming the field otherwise."""
+    a = d.get("action")
+    if a not in MOVE_ACTIONS:
+        raise ProtocolError("malformed", f"move.action must be one of {', '.join(MOVE_ACTIONS)}")
+
+    def cards(field: str, required: bool) -> Tuple[int, ...]:
+        v = d.get(field)
+        if v is None:
+            if required:
+                raise ProtocolError("malformed", f"move.{field} is missing")
+            return ()
+        if not isinstance(v, list) or not v or len(v) > 40:
+            raise ProtocolError("malformed", f"move.{field} must be a list of 1 to 40 cards")
+        out = []
+        for i, x in enumerate(v):
+            try:
+                out.append(parse_card(x))
+            except CardError as e:
+                raise ProtocolError("malformed", f"move.{field}[{i}]: {e}") from None
+        return tuple(sorted(out))
+
+    def meld(required: bool) -> int:
+        v = d.get("meld")
+        if v is None:
+            if required:
+                raise ProtocolError("malformed", "move.meld is missing")
+            return -1
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1000:
+            raise ProtocolError("malformed", "move.meld must be a meld number from 0")
+        return v
+
+    if a in ("draw", "redraw"):
+        return Move(a)
+    if a == "discard":
+        try:
+            return Move.discard(parse_card(d.get("card")))
+        except CardError as e:
+            raise ProtocolError("malformed", f"move.card: {e}") from None
+    if a == "meld":
+        return Move("meld", cards("cards", True))
+    if a == "add":
+        return Move("add", cards("cards", True), meld(True))
+    return Move("pickup", cards("cards", False), meld(False))
+
+
+def move_from_record(entry: Dict[str, Any]) -> Optional[Move]:
+    """A stored move entry as a Move (``None`` for a ``time-out`` entry)."""
+    if entry.get("action") == "time-out":
+        return None
+    return parse_move(entry)
+
+
+def escape_chat(text: str) -> str:
+    """A chat line trimmed, checked for length and HTML-escaped."""
+    t = " ".join(text.split())
+    if not t:
+        raise ProtocolError("malformed", "chat.text is empty")
+    if len(t) > CHAT_MAX:
+        raise ProtocolError("malformed", f"chat.text is longer than {CHAT_MAX} characters")
+    return html.escape(t, quote=True)
+
+
+def bot_player(spec: str, rating: Optional[dict] = None) -> dict:
+    """The player object of a bot seat."""
+    return {"id": "bot:" + spec, "name": spec.split(":")[0], "registered": False,
+            "bot": spec, "rating": rating}
+
+
+class TableCore:
+    """A table's persisted facts and live engine objects.  See the module docstring."""
+
+    def __init__(self, tid: str, settings: dict, public: bool, invite: str,
+                 created_at: float) -> None:
+        self.id = tid
+        self.settings = settings
+        self.public = public
+        self.invite = invite
+        self.created_at = created_at
+        self.variant = parse_variant(settings["variant"])
+        self.players: int = settings["players"]
+        self.status = "waiting"
+        self.version = 0
+        self.st: Dict[str, Any] = {
+            "seats": [{"player": None, "away": False, "dropped_at": None}
+                      for _ in range(self.players)],
+            "seed": settings.get("seed"), "hand": -1, "moves": [], "game_version": 0,
+            "hand_base": 0, "hand_started_at": None, "move_started_at": None,
+            "clock_turn": None, "time_called": False, "results": [], "rematch": None,
+            "owner": None, "winner": None,
+        }
+        self.match: Optional[Match] = None
+        self.state: Optional[GameState] = None
+        self.log: List[dict] = []          # raw events since hand_base
+        self.chat: deque = deque(maxlen=50)
+        self.new_events: List[dict] = []
+        self.new_hands: List[dict] = []    # finished hands to store: {hand, status, record, summary}
+        self.match_over: Optional[dict] = None  # set when the match ends (for the store)
+        self.emitted_views: Dict[int, dict] = {}  # version -> {seat or None: view}, transient
+        self.want_views: Optional[set] = None  # recipients (seats, None) to take views for
+
+    # ------------------------------------------------------------ persistence
+    def row(self, now: float) -> dict:
+        """The database row (``server_tables``)."""
+        return {"id": self.id, "created_at": self.created_at, "public": self.public,
+                "invite": self.invite, "status": self.status, "version": self.version,
+                "settings": self.settings, "state": self.st, "updated_at": now}
+
+    @classmethod
+    def from_row(cls, row: dict, finished: List[dict], log: List[dict],
+                 chat: List[dict]) -> "TableCore":
+        """Rebuild a table from its row, its finished hands' records (in order), the
+        raw events of the current hand and the last chat events."""
+        t = cls(row["id"], row["settings"], row["public"], row["invite"], row["created_at"])
+        t.status = row["status"]
+        t.version = row["version"]
+        t.st = row["state"]
+        t.log = list(log)
+        t.chat.extend(chat)
+        if t.st["hand"] >= 0:
+            t._new_match()
+            for rec in finished:
+                s = t.match.new_hand()
+                _replay(s, rec["moves"])
+                t.match.record_hand(s)
+            if t.status == "playing":
+                t.state = t.match.new_hand()
+                _replay(t.state, t.st["moves"])
+        return t
+
+    @classmethod
+    def from_row_light(cls, row: dict) -> "TableCore":
+        """A table from its row alone: enough for its summary, no engine objects."""
+        t = cls(row["id"], row["settings"], row["public"], row["invite"], row["created_at"])
+        t.status = row["status"]
+        t.version = row["version"]
+        t.st = row["state"]
+        return t
+
+    def clone(self) -> "TableCore":
+        """An independent copy to make changes on (see the module docstring)."""
+        t = copy.copy(self)
+        st = dict(self.st)  # entries of moves, results and players are never changed in place
+        st["seats"] = [dict(x) for x in st["seats"]]
+        st["moves"] = list(st["moves"])
+        st["results"] = list(st["results"])
+        if st["clock_turn"] is not None:
+            st["clock_turn"] = list(st["clock_turn"])
+        t.st = st
+        t.state = self.state.copy() if self.state is not None else None
+        if self.match is not None:
+            m = copy.copy(self.match)
+            m.rng = random.Random()
+            m.rng.setstate(self.match.rng.getstate())
+            m.totals = list(self.match.totals)
+            m.results = list(self.match.results)
+            m.states = list(self.match.states)
+            t.match = m
+        t.log = list(self.log)
+        t.chat = deque(self.chat, maxlen=50)
+        t.new_events = []
+        t.new_hands = []
+        t.match_over = None
+        t.emitted_views = {}
+        return t
+
+    # ---------------------------------------------------------------- events
+    def _emit(self, kind: str, data: dict, now: float) -> dict:
+        self.version += 1
+        raw = {"version": self.version, "kind": kind, "hand": max(self.st["hand"], 0),
+               "at": now, "data": data}
+        if kind in GAME_KINDS:
+            self.st["game_version"] = self.version
+            keys = self.want_views
+            if keys is None:
+                keys = {None, *range(self.players)}
+            if keys:
+                self.emitted_views[self.version] = {k: self.view(k) for k in keys}
+        self.new_events.append(raw)
+        if kind == "chat":
+            self.chat.append(raw)
+        if kind == "hand_start":
+            self.log = []
+        self.log.append(raw)
+        return raw
+
+    # ----------------------------------------------------------------- seats
+    @property
+    def seats(self) -> List[dict]:
+        """The seats: ``{"player": player or None, "away": bool, "dropped_at": t}``."""
+        return self.st["seats"]
+
+    def seat_of(self, player_id: str) -> Optional[int]:
+        """The seat a player holds at this table, or None."""
+        for i, s in enumerate(self.seats):
+            if s["player"] and s["player"]["id"] == player_id:
+                return i
+        return None
+
+    def seat_event(self, seat: int, reason: str, now: float, connected: bool = True) -> dict:
+        s = self.seats[seat]
+        return self._emit("seat", {"seat": seat, "player": s["player"], "away": s["away"],
+                                   "connected": connected, "reason": reason}, now)
+
+    def sit(self, seat: int, player: dict, now: float) -> None:
+        """Put ``player`` (a person or a bot) in a free ``seat``."""
+        s = self.seats[seat]
+        s["player"] = player
+        s["away"] = False
+        s["dropped_at"] = None
+        self.seat_event(seat, "join", now)
+
+    def leave(self, seat: int, now: float) -> None:
+        """Give up a seat: freed before the match, played by greedy from then on."""
+        s = self.seats[seat]
+        if self.status == "waiting":
+            s["player"] = None
+        else:
+            s["player"] = bot_player("greedy")
+        s["away"] = False
+        s["dropped_at"] = None
+        self.seat_event(seat, "leave", now, connected=False)
+
+    def drop(self, seat: int, now: float) -> None:
+        """A seated person's last connection closed: the grace period starts."""
+        s = self.seats[seat]
+        if s["dropped_at"] is None:
+            s["dropped_at"] = now
+            self.seat_event(seat, "drop", now, connected=False)
+
+    def go_away(self, seat: int, now: float) -> None:
+        """The grace period ran out: a bot plays the seat until its player returns."""
+        s = self.seats[seat]
+        s["away"] = True
+        self.seat_event(seat, "away", now, connected=False)
+
+    def come_back(self, seat: int, now: float) -> None:
+        """A dropped (or away) player connected again: the seat is theirs at once."""
+        s = self.seats[seat]
+        if s["dropped_at"] is not None or s["away"]:
+            s["dropped_at"] = None
+            s["away"] = False
+            self.seat_event(seat, "return", now)
+
+    def full(self) -> bool:
+        """True when every seat is taken."""
+        return all(s["player"] for s in self.seats)
+
+    def is_bot_seat(self, seat: int) -> bool:
+        """True when a bot plays ``seat`` now (a bot, an away player, or the clock)."""
+        s = self.seats[seat]
+        p = s["player"]
+        if p is None:
+            return False
+        if p.get("bot") or s["away"]:
+            return True
+        ct = self.st["clock_turn"]
+        return ct is not None and self.state is not None and ct == [seat, self.state.turns]
+
+    def bot_spec(self, seat: int) -> str:
+        """The bot that plays ``seat`` now."""
+        p = self.seats[seat]["player"]
+        return p["bot"] if p and p.get("bot") else "greedy"
+
+    def bot_reason(self, seat: int) -> str:
+        """``bot``, ``away`` or ``clock``: why a bot plays ``seat`` now."""
+        s = self.seats[seat]
+        if s["player"] and s["player"].get("bot"):
+            return "bot"
+        return "away" if s["away"] else "clock"
+
+    # ----------------------------------------------------------------- match
+    def _new_match(self) -> None:
+        s = self.settings
+        self.match = Match(self.variant, self.players, seed=self.st["seed"],
+                           target=s.get("target"))
+
+    def start(self, now: float) -> None:
+        """Every seat is taken: the match starts with its first hand."""
+        if self.st["seed"] is None:
+            self.st["seed"] = random.SystemRandom().getrandbits(62)
+        self.status = "playing"
+        self._new_match()
+        self._emit("status", {"status": "playing"}, now)
+        self._deal(now)
+
+    def _deal(self, now: float) -> None:
+        self.state = self.match.new_hand()
+        self.st["hand"] += 1
+        self.st["moves"] = []
+        self.st["hand_base"] = self.version
+        self.st["hand_started_at"] = now
+        self.st["move_started_at"] = now
+        self.st["clock_turn"] = None
+        self.st["time_called"] = False
+        first = self.state.turn
+        self._emit("hand_start", {"first": first, "dealer": (first - 1) % self.players}, now)
+
+    def play(self, seat: int, move: Move, by: str, now: float,
+             version: Optional[int] = None) -> None:
+        """Make ``move`` for ``seat``; :class:`ProtocolError` (and nothing changes
+        on the caller's side, which works on a clone) when refused."""
+        if self.status != "playing" or self.state is None or self.state.is_over:
+            raise ProtocolError("out_of_turn", "no hand is being played at this table")
+        if seat != self.state.turn:
+            raise ProtocolError("out_of_turn",
+                                f"it is seat {self.state.turn}'s turn, not seat {seat}'s")
+        if version is not None and (version < self.st["game_version"] or version > self.version):
+            raise ProtocolError("stale", f"the move was made on version {version}; the game "
+                                f"is at version {self.st['game_version']} (table {self.version})")
+        before = self.state.view(seat).to_dict()
+        try:
+            self.state.play(move)
+        except IllegalMove as e:
+            raise ProtocolError("illegal", str(e), rule_id(e)) from None
+        after = self.state.view(seat).to_dict()
+        entry = move.to_record(seat)
+        if by == "player":
+            self.st["clock_turn"] = None
+        self.st["moves"].append(entry)
+        data: Dict[str, Any] = {"seat": seat, "move": entry, "by": by}
+        if move.action in ("draw", "redraw"):
+            gained = Counter(after["hand"]) - Counter(before["hand"])
+            card = next(iter(gained.elements()), None)
+            if card is None and after["pile"]:
+                card = after["pile"][-1]  # redrew the kind thrown back
+            data["card"] = card  # secret: rendered to `seat` only
+        if move.action == "pickup":
+            data["took"] = before["pile_count"]
+        data["packet"] = after["packets_left"] < before["packets_left"]
+        self._emit("move", data, now)
+        self._after_move(now)
+
+    def call_time(self, now: float) -> None:
+        """The tournament time-out, called by the server clock."""
+        if self.state is None or self.state.is_over or self.st["time_called"]:
+            return
+        try:
+            self.state.call_time()
+        except IllegalMove as e:
+            raise ProtocolError("illegal", str(e), rule_id(e)) from None
+        self.st["time_called"] = True
+        self.st["move_started_at"] = now  # the turn may pass to the lap's first seat
+        self.st["moves"].append({"action": "time-out"})
+        self._emit("time_out", {}, now)
+
+    def _after_move(self, now: float) -> None:
+        st = self.state
+        self.st["move_started_at"] = now
+        if not st.is_over:
+            return
+        hand = self.st["hand"]
+        scores = st.scores()
+        self.match.record_hand(st)
+        summary = {"hand": hand, "status": st.status, "closed_by": st.closed_by,
+                   "scores": scores, "breakdown": st.score_breakdown(),
+                   "totals": list(self.match.totals),
+                   "record_url": f"/api/tables/{self.id}/hands/{hand}/record"}
+        if self.players in (3, 5):
+            summary["player_scores"] = st.player_scores(scores)
+        self.st["results"].append(summary)
+        self.new_hands.append({"hand": hand, "status": st.status,
+                               "record": self.record(), "summary": summary})
+        self._emit("hand_over", dict(summary), now)
+        if self.match.is_over:
+            self.status = "over"
+            winner = self.match.winner()
+            self.st["winner"] = winner
+            self.state = None
+            ev = self._emit("match_over", {"totals": list(self.match.totals),
+                                           "winner": winner, "ratings": {}}, now)
+            self.match_over = ev
+        else:
+            self._deal(now)
+
+    def record(self) -> dict:
+        """The current hand as a RECORD.md record (with its ``time-out`` entry)."""
+        rec = to_record(self.state)
+        rec["moves"] = [dict(m) for m in self.st["moves"]]
+        return rec
+
+    def mark_rematch(self, tid: str, now: float) -> None:
+        """The rematch of this (finished) match is table ``tid``."""
+        self.st["rematch"] = tid
+        self._emit("rematch", {"table": tid}, now)
+
+    def add_chat(self, player: dict, seat: Optional[int], text: str, now: float) -> None:
+        """A chat line (escaped, length-limited)."""
+        self._emit("chat", {"from": {"id": player["id"], "name": player["name"]},
+                            "seat": seat, "text": escape_chat(text)}, now)
+
+    # ---------------------------------------------------------------- clocks
+    def clock(self, now: float) -> Optional[dict]:
+        """The per-move clock as clients see it, or None."""
+        per = self.settings.get("clock") or 0
+        if not per or self.state is None or self.state.is_over:
+            return None
+        seat = self.state.turn
+        if self.is_bot_seat(seat):
+            return None
+        left = self.st["move_started_at"] + per - now
+        return {"seat": seat, "remaining_ms": max(0, int(left * 1000)), "per_move_ms": per * 1000}
+
+    def move_deadline(self) -> Optional[float]:
+        """When the clock of the player on turn runs out (None: no clock running)."""
+        per = self.settings.get("clock") or 0
+        if not per or self.state is None or self.state.is_over:
+            return None
+        if self.is_bot_seat(self.state.turn):
+            return None
+        return self.st["move_started_at"] + per
+
+    def hand_deadline(self) -> Optional[float]:
+        """When the tournament time-out is due (None: not in this variant, or called)."""
+        if self.state is None or self.state.is_over or self.st["time_called"]:
+            return None
+        secs = self.settings.get("hand_time") or self.variant.time_out_minutes * 60
+        if not secs:
+            return None
+        return self.st["hand_started_at"] + secs
+
+    # ---------------------------------------------------------------- views
+    def view(self, seat: Optional[int]) -> Optional[dict]:
+        """The view of ``seat`` (None: a spectator's public view)."""
+        st = self.state
+        if st is None:
+            return None
+        if seat is not None:
+            return st.view(seat).to_dict()
+        n = self.players
+        base = st.view(0).to_dict()
+        other = st.view(1 % n).to_dict()
+        base["known"][0] = other["known"][0] if n > 1 else []
+        base["seat"] = None
+        base["hand"] = []
+        base["legal"] = []
+        return base
+
+    def render(self, raw: dict, seat: Optional[int]) -> dict:
+        """A raw event as recipient ``seat`` (None: spectator) may see it, without view."""
+        ev = {"type": "event", "version": raw["version"], "kind": raw["kind"],
+              "hand": raw["hand"], "at": raw["at"]}
+        data = raw["data"]
+        if raw["kind"] == "move":
+            d = dict(data)
+            card = d.pop("card", None)
+            mv = dict(d["move"])
+            if card is not None and seat == d["seat"]:
+                mv["card"] = card
+            d["move"] = mv
+            ev.update(d)
+        else:
+            ev.update(data)
+        return ev
+
+    def summary(self, spectators: int = 0, connected: Optional[List[bool]] = None) -> dict:
+        """The table summary of docs/protocol.md."""
+        seats = []
+        for i, s in enumerate(self.seats):
+            p = s["player"]
+            conn = bool(p and (p.get("bot") or (connected[i] if connected else False)))
+            seats.append({"seat": i, "player": p, "connected": conn, "away": s["away"]})
+        res = self.st["results"]
+        totals = list(res[-1]["totals"]) if res else []
+        return {"id": self.id, "variant": self.variant.name, "players": self.players,
+                "target": self.settings.get("target"), "clock": self.settings.get("clock") or 0,
+                "public": self.public, "status": self.status, "seats": seats,
+                "spectators": spectators, "hand": max(self.st["hand"], 0), "totals": totals,
+                "version": self.version, "created_at": self.created_at,
+                "rematch": self.st["rematch"], "winner": self.st["winner"]}
+
+
+def _replay(state: GameState, moves: List[dict]) -> None:
+    for entry in moves:
+        m = move_from_record(entry)
+        if m is None:
+            state.call_time()
+        else:
+            state.play(m)
+
+
+def now() -> float:
+    """The wall clock (epoch seconds): deadlines are stored in it."""
+    return time.time()
