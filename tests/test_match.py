@@ -153,32 +153,7 @@ def test_match_plays_real_hands():
 
 
 # ------------------------------------------------------------------ time-out (tournament)
-def test_time_out_called_before_draw_full_lap():
-    """RULES.md Tournament: "if time is called before the player on turn has drawn, a full
-    lap is played"; then nobody scores the closing bonus and each side that never took its
-    packet loses 100."""
-    s = build("italian-tournament", 4)
-    s.call_time()
-    for seat in (0, 1, 2, 3):
-        assert s.turn == seat and not s.is_over
-        pass_turn(s)
-    assert s.is_over and s.status == "time-out" and s.closed_by is None
-    assert all(d["closing"] == 0 and d["packet"] == -100 for d in s.score_breakdown())
-
-
-def test_time_out_after_draw_lap_to_partner_of_next():
-    """RULES.md Tournament: "the last lap starts from the partner of the player due to draw"
-    (seed 001: "il giro parte dal compagno del giocatore che deve pescare").  The engine's
-    documented reading (state.call_time): the current turn is finished and play runs on to
-    the partner of the player due to draw next, included."""
-    s = build("italian-tournament", 4)
-    draw(s)  # seat 0 has drawn: seat 1 is due to draw next, its partner is seat 3
-    s.call_time()
-    discard(s, s.hand(0)[-1])
-    for seat in (1, 2, 3):
-        assert s.turn == seat and not s.is_over
-        pass_turn(s)
-    assert s.status == "time-out"
+# the time-out's last lap, step by step: tests/test_time_out.py
 
 
 def test_time_out_close_in_last_lap():

@@ -255,6 +255,14 @@ def test_tournament_time_out(server):
     s.hello(None)
     ev = s.until(lambda m: m.get("kind") == "time_out", timeout=20)
     assert ev["view"]["seat"] == 0
+    # the hand runs its last lap and ends; its record holds the time-out and replays
+    play_random([s], random.Random(1), lambda: any(m.get("kind") == "hand_over"
+                                                   for m in s.messages), timeout=60)
+    ho = next(m for m in s.messages if m.get("kind") == "hand_over")
+    rec = a.http.get(ho["record_url"]).json()
+    assert {"action": "time-out"} in rec["moves"]
+    out, code = replay_text(json.dumps(rec))
+    assert code == 0 and out["scores"] == ho["scores"] and out["status"] == ho["status"]
     s.close()
 
 

@@ -248,7 +248,10 @@ def test_brazilian_six_players_partner_every_third_seat():
     s = GameState.new("brazilian", 6, seed=2)
     assert s.side_of == [0, 1, 2, 0, 1, 2]
     assert s.side_players(0) == [0, 3]
-    assert [len(p) for p in s.packets] == [11, 11]   # RULES.md reserve packets: two of 11
+    # RULES.md "Brazilian at 6 players": one morto per side, three of 11; three decks and
+    # six jokers
+    assert [len(p) for p in s.packets] == [11, 11, 11]
+    assert len(s.stock) == 162 - 66 - 33 and sum(s.hands[p][52] for p in range(6)) <= 6
 
 
 @pytest.mark.parametrize("variant,players,singles", [

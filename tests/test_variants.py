@@ -126,7 +126,8 @@ def expected(name):
         melds_per="side", close_needs_clean=False, close_discard="required",
         closing_discard_wild=False, stock_end="two-left", throw_back_single=False,
         starter_redraw=False, target=2005, match_hands=0)
-    brazilian = dict(italian, decks_5_6=2, reserve_needs_burraco_at=(), first_discard_up=False,
+    # RULES.md row "decks": brazilian "2; 3 for 6 players (resolved)"
+    brazilian = dict(italian, decks_5_6=3, reserve_needs_burraco_at=(), first_discard_up=False,
                      other_hand_sizes=(13, 15), pile="pair", wild_top_takeable=False,
                      natural_twos=False, runs_skip_two=True, all_wild_melds=True,
                      meld_closes_at=7, close_discard="optional", closing_discard_wild=True,
@@ -184,6 +185,8 @@ def test_decks_and_jokers(name):
     if name == "italian":
         assert v.decks_for(5) == v.decks_for(6) == 3
         assert v.deck_size(5) == v.deck_size(6) == 162  # 156 cards + 6 jokers
+    if name == "brazilian":  # RULES.md "Brazilian at 6 players": three decks, six jokers
+        assert v.decks_for(6) == 3 and v.deck_size(6) == 162
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -197,6 +200,8 @@ def test_reserve_packets_per_preset(name):
     if name == "italian":
         assert v.packet_sizes(3) == (18, 11)
         assert v.packet_sizes(5) == (18, 11, 11)
+        assert v.packet_sizes(6) == (11, 11, 11)
+    if name == "brazilian":  # "one of 11 per side: two at 2 and 4 players, three at 6"
         assert v.packet_sizes(6) == (11, 11, 11)
 
 
@@ -296,7 +301,8 @@ def test_international_takes_the_rest_from_italian():
     ("closed-nscr", dict(set_ranks=(1, 3)), "set_ranks"),
     ("italian", dict(set_ranks=(2, 3)), "set_ranks"),
     ("closed-nscr", dict(all_wild_melds=True), "all_wild_melds"),
-    ("italian", dict(hand_size=40), "need"),
+    ("italian", dict(hand_size=21), "4 players need 110 of 108"),
+    ("italian", dict(hand_size=40), "hand_size must be from 1 to 21, not 40"),
     ("italian", dict(hand_size=0), "hand_size"),
     ("italian", dict(pile="half"), "pile"),
     ("italian", dict(packet_per="team"), "packet_per"),

@@ -77,23 +77,28 @@ def format_card(c: int) -> str:
 def parse_card(text: str) -> int:
     """The card int of notation ``text`` (``'7H'``, ``'TD'``, ``'JK'``).
 
-    Lower case is accepted; anything else raises :class:`CardError`.
+    Exactly the notation of RULES.md and RECORD.md: an upper-case rank character
+    and suit character, or ``JK``; no spaces, no lower case, no look-alike
+    Unicode (``'7ſ'`` is not ``7S``).  Anything else raises :class:`CardError`.
     """
     if not isinstance(text, str):
-        raise CardError(f"card notation must be a string, not {text!r}")
-    c = _BY_NAME.get(text.strip().upper())
+        raise CardError(f"card notation must be a string, not {text!r:.40}")
+    c = _BY_NAME.get(text)
     if c is None:
         raise CardError(
-            f"bad card {text!r}: expected a rank of {' '.join(RANK_CHARS)} "
+            f"bad card {text!r:.40}: expected a rank of {' '.join(RANK_CHARS)} "
             f"and a suit of {' '.join(SUIT_CHARS)}, or JK"
         )
     return c
 
 
 def parse_cards(text: "str | Iterable[str]") -> List[int]:
-    """Parse several cards: a space- or comma-separated string, or a list of strings."""
+    """Parse several cards: a string of cards separated by ASCII spaces or commas
+    (typed by a person, so ASCII lower case is accepted: ``"7h 8h, 9h"``), or a
+    list of strings in the exact notation of :func:`parse_card`."""
     if isinstance(text, str):
-        parts = text.replace(",", " ").split()
+        parts = [p.upper() if p.isascii() else p
+                 for p in text.replace(",", " ").split(" ") if p]
     else:
         parts = list(text)
     return [parse_card(p) for p in parts]

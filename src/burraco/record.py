@@ -13,12 +13,20 @@ import json
 from typing import Any, Dict, List, Optional, Tuple
 
 from .cards import CardError, format_cards, parse_card
-from .state import (ACTIONS, ADD, DISCARD, MELD, PICKUP, DealError, GameState, IllegalMove,
-                    Move)
-from .variants import VariantError, parse_variant
+from .cut import check_cut
+from .state import (ACTIONS, ADD, DIRECTOR, DISCARD, MELD, PICKUP, TIME_OUT, DealError,
+                    GameState, IllegalMove, Move)
+from .variants import Variant, VariantError, parse_variant
 
 FORMAT = "burraco-record/1"
 """The value of a record's ``format`` field."""
+
+MAX_RECORD_BYTES = 1 << 20
+"""The largest record read (1 MiB; the longest hands of random play write under
+100 KB).  ``burraco replay`` refuses a larger input before reading it all."""
+
+RECORD_ACTIONS = ACTIONS + (TIME_OUT,)
+"""Every action of a record's moves: the players' moves and the director's ``time-out``."""
 
 
 class RecordError(ValueError):
@@ -33,9 +41,11 @@ class Record:
     """A record whose format has been checked: variant, players, first, deal, moves."""
 
     __slots__ = ("variant", "players", "first", "hands", "packets", "stock", "discard",
-                 "moves", "data")
+                 "moves", "data", "cut")
 
-    def __init__(self, variant, players, first, hands, packets, stock, discard, moves, data):
+    def __init__(self, variant, players, first, hands, packets, stock, discard, moves, data,
+                 cut=None):
+        self.cut: Optional[Tuple[int, int]] = cut
         self.variant = variant
         self.players = players
         self.first = first
@@ -49,7 +59,7 @@ class Record:
     def initial_state(self) -> GameState:
         """The hand as dealt."""
         return GameState.from_deal(self.variant, self.players, self.first, self.hands,
-                                   self.packets, self.stock, self.discard)
+                                   self.packets, self.stock, self.discard, cut=self.cut)
 
 
 def _cards(value: Any, field: str, nonempty: bool = False) -> List[int]:
@@ -72,10 +82,22 @@ def _int(value: Any, field: str) -> int:
     return value
 
 
-def loads(text: str) -> Any:
-    """Parse JSON text, raising :class:`RecordError` if it is not valid JSON."""
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def loads(text: "str | bytes") -> Any:
+    """Parse JSON text (at most :data:`MAX_RECORD_BYTES`), raising
+    :class:`RecordError` if it is larger or not valid JSON."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"the record is larger than {MAX_RECORD_BYTES} bytes", None)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("the record is not UTF-8 text", None) from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as e:
         raise RecordError(f"the record is not valid JSON: {e}", None) from None
 
@@ -85,7 +107,8 @@ def parse_record(data: Any) -> Record:
     if not isinstance(data, dict):
         raise RecordError("the record must be a JSON object", None)
     if data.get("format") != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {data.get('format')!r}", "format")
+        raise RecordError(f"format must be {FORMAT!r}, not {data.get('format')!r:.40}",
+                          "format")
     name = data.get("variant")
     if not isinstance(name, str):
         raise RecordError("variant must be the name of a preset", "variant")
@@ -118,51 +141,90 @@ def parse_record(data: Any) -> Record:
     packets = [_cards(p, f"deal.packets[{i}]") for i, p in enumerate(packets_raw)]
     stock = _cards(deal["stock"], "deal.stock")
     discard = _cards(deal.get("discard", []), "deal.discard")
+    _check_face_up(variant, discard)
+    cut = _parse_cut(data, variant, players)
     try:
-        GameState.from_deal(variant, players, first, hands, packets, stock, discard)
+        GameState.from_deal(variant, players, first, hands, packets, stock, discard, cut=cut)
     except DealError as e:
         raise RecordError(str(e), e.field) from None
     moves_raw = data.get("moves")
     if not isinstance(moves_raw, list):
         raise RecordError("moves must be a list", "moves")
-    moves = []
-    for i, m in enumerate(moves_raw):
-        f = f"moves[{i}]"
-        if not isinstance(m, dict):
-            raise RecordError(f"{f} must be an object", f)
-        p = _int(m.get("player"), f + ".player")
-        if not 0 <= p < players:
-            raise RecordError(f"{f}.player must be a seat from 0 to {players - 1}, not {p}",
-                              f + ".player")
-        a = m.get("action")
-        if a not in ACTIONS:
-            raise RecordError(f"{f}.action must be one of {', '.join(ACTIONS)}, not {a!r}",
-                              f + ".action")
-        if a in (MELD, ADD):
-            cards = _cards(m.get("cards"), f + ".cards", nonempty=True)
-            meld = -1
-            if a == ADD:
-                meld = _int(m.get("meld"), f + ".meld")
-                if meld < 0:
-                    raise RecordError(f"{f}.meld must not be negative", f + ".meld")
-            moves.append((p, Move(a, tuple(sorted(cards)), meld)))
-        elif a == DISCARD:
-            try:
-                c = parse_card(m.get("card"))
-            except CardError as e:
-                raise RecordError(str(e), f + ".card") from None
-            moves.append((p, Move(DISCARD, (c,))))
-        elif a == PICKUP:
-            cards = _cards(m["cards"], f + ".cards", nonempty=True) if "cards" in m else []
-            meld = -1
-            if "meld" in m:
-                meld = _int(m["meld"], f + ".meld")
-                if meld < 0:
-                    raise RecordError(f"{f}.meld must not be negative", f + ".meld")
-            moves.append((p, Move(PICKUP, tuple(sorted(cards)), meld)))
-        else:
-            moves.append((p, Move(a)))
-    return Record(variant, players, first, hands, packets, stock, discard, moves, data)
+    moves = [_parse_move(m, f"moves[{i}]", players) for i, m in enumerate(moves_raw)]
+    return Record(variant, players, first, hands, packets, stock, discard, moves, data, cut)
+
+
+def _check_face_up(variant: Variant, discard: List[int]) -> None:
+    """A shuffle deals one face-up card where the variant turns one up, else none
+    (RULES.md "first discard face up at deal"); the hands and packets are checked
+    by :meth:`GameState.from_deal` and the stock is the rest of the deck."""
+    want = 1 if variant.first_discard_up else 0
+    if len(discard) != want:
+        raise RecordError(
+            f"deal.discard holds {len(discard)} cards; {variant.name} deals "
+            + ("one card face up" if want else "no card face up (the pile starts empty)"),
+            "deal.discard")
+
+
+def _parse_cut(data: Dict[str, Any], variant: Variant,
+               players: int) -> Optional[Tuple[int, int]]:
+    """The record's ``cut`` as ``(player, lifted)``, read only where the variant
+    scores a cut (RECORD.md); None when absent or ignored."""
+    if not variant.cut_bonus or "cut" not in data:
+        return None
+    raw = data["cut"]
+    if not isinstance(raw, dict):
+        raise RecordError("cut must be an object {\"player\": P, \"lifted\": N}", "cut")
+    for key in ("player", "lifted"):
+        if key not in raw:
+            raise RecordError(f"cut.{key} is missing", f"cut.{key}")
+    why = check_cut(raw["player"], raw["lifted"], players, variant.deck_size(players))
+    if why:
+        raise RecordError(why[1], "cut." + why[0])
+    return raw["player"], raw["lifted"]
+
+
+def _parse_move(m: Any, f: str, players: int) -> Tuple[int, Move]:
+    """One entry of ``moves`` as ``(seat, Move)`` (a time-out: ``(DIRECTOR, ...)``)."""
+    if not isinstance(m, dict):
+        raise RecordError(f"{f} must be an object", f)
+    a = m.get("action")
+    if a not in RECORD_ACTIONS:
+        raise RecordError(f"{f}.action must be one of {', '.join(RECORD_ACTIONS)}, "
+                          f"not {a!r:.40}", f + ".action")
+    if a == TIME_OUT:
+        if "player" in m:
+            raise RecordError(f"{f}.player: a time-out is called by the director and names "
+                              "no player", f + ".player")
+        return DIRECTOR, Move(TIME_OUT)
+    p = _int(m.get("player"), f + ".player")
+    if not 0 <= p < players:
+        raise RecordError(f"{f}.player must be a seat from 0 to {players - 1}, not {p}",
+                          f + ".player")
+    if a in (MELD, ADD):
+        cards = _cards(m.get("cards"), f + ".cards", nonempty=True)
+        meld = _meld(m, f, required=a == ADD)
+        return p, Move(a, tuple(sorted(cards)), meld)
+    if a == DISCARD:
+        try:
+            c = parse_card(m.get("card"))
+        except CardError as e:
+            raise RecordError(str(e), f + ".card") from None
+        return p, Move(DISCARD, (c,))
+    if a == PICKUP:
+        cards = _cards(m["cards"], f + ".cards", nonempty=True) if "cards" in m else []
+        return p, Move(PICKUP, tuple(sorted(cards)), _meld(m, f, required=False))
+    return p, Move(a)
+
+
+def _meld(m: Dict[str, Any], f: str, required: bool) -> int:
+    """The ``meld`` number of a move (-1 when absent and not required)."""
+    if not required and "meld" not in m:
+        return -1
+    meld = _int(m.get("meld"), f + ".meld")
+    if meld < 0:
+        raise RecordError(f"{f}.meld must not be negative", f + ".meld")
+    return meld
 
 
 def result(state: GameState) -> Dict[str, Any]:
@@ -195,6 +257,12 @@ def replay(record: Record) -> Tuple[Dict[str, Any], GameState]:
     for i, (p, move) in enumerate(record.moves):
         if state.is_over:
             return _illegal(i, f"the hand is over ({state.status}); no move may follow"), state
+        if move.action == TIME_OUT:
+            try:
+                state.call_time()
+            except IllegalMove as e:
+                return _illegal(i, str(e)), state
+            continue
         if p != state.turn:
             return _illegal(i, f"it is player {state.turn}'s turn, not player {p}'s "
                                "(turns pass to the next seat after each discard)"), state
@@ -209,7 +277,7 @@ def _illegal(i: int, message: str) -> Dict[str, Any]:
     return {"ok": False, "error": {"move": i, "message": message}}
 
 
-def replay_text(text: str) -> Tuple[Dict[str, Any], int]:
+def replay_text(text: "str | bytes") -> Tuple[Dict[str, Any], int]:
     """Replay a record given as JSON text: ``(output object, exit code)``:
     0 when every move is legal, 1 at an illegal move, 2 for a malformed record."""
     try:
@@ -223,7 +291,7 @@ def replay_text(text: str) -> Tuple[Dict[str, Any], int]:
 def to_record(state: GameState) -> Dict[str, Any]:
     """The record (RECORD.md) of a hand: its deal and every move so far."""
     d = state.deal
-    return {
+    out: Dict[str, Any] = {
         "format": FORMAT,
         "variant": state.variant.name,
         "players": state.players,
@@ -236,6 +304,9 @@ def to_record(state: GameState) -> Dict[str, Any]:
         },
         "moves": [m.to_record(p) for p, m in state.history],
     }
+    if state.cut is not None:
+        out["cut"] = state.cut.to_record()
+    return out
 
 
 def dumps(obj: Any) -> str:

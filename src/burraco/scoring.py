@@ -4,7 +4,8 @@ the halving of temporary pairs, and match points (MP) to victory points (VP).
 A hand's points per side are itemized as ``table`` (the cards of its melds),
 ``burracos`` (their bonuses), ``closing``, ``packet`` (the reserve taken, or
 never taken), ``hand`` (cards left in its players' hands, negative) and, where
-the variant has it, ``open_wild`` (brazilian: an open meld of wilds only).
+the variant has it, ``open_wild`` (brazilian: an open meld of wilds only) and
+``cut`` (brazilian, a hand with a cut: the exact-cut bonus, or 0).
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ def hand_breakdown(state) -> List[Dict[str, int]]:
              "hand": hand}
         if v.open_wild_penalty:
             d["open_wild"] = open_wild
+        cut = getattr(state, "cut", None)
+        if cut is not None:  # RULES.md "The cut": on every side of a hand with a cut
+            d["cut"] = v.cut_bonus if cut.exact and cut.player in seats else 0
         out.append(d)
     return out
 

@@ -21,6 +21,7 @@ import random
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .cards import (IS_WILD, JOKER, NUM_KINDS, deck, format_card, format_cards)
+from .cut import Cut, check_cut, cutter_for, draw_lifted
 from .melds import Reading
 from .scoring import hand_breakdown, seat_points
 from .variants import END_TWO_LEFT, PILE_OPEN, PILE_PAIR, Variant, parse_variant
@@ -42,6 +43,12 @@ IN_PROGRESS = "in-progress"
 CLOSED = "closed"
 STOCK_EXHAUSTED = "stock-exhausted"
 TIME_OUT = "time-out"
+
+DIRECTOR = -1
+"""The seat of a ``time-out`` entry of :attr:`GameState.history`: time is called by
+the tournament director, not by a player (RECORD.md: the move has no ``player``)."""
+LAP_PENDING = -2
+"""``laps_left`` when time was called during a turn: that turn is finished first."""
 
 
 class Move(NamedTuple):
@@ -90,6 +97,8 @@ class Move(NamedTuple):
 
     def to_record(self, player: int) -> dict:
         """This move as a record entry (RECORD.md) made by seat ``player``."""
+        if self.action == TIME_OUT:
+            return {"action": TIME_OUT}
         d: dict = {"player": player, "action": self.action}
         if self.action == DISCARD:
             d["card"] = format_card(self.cards[0])
@@ -130,6 +139,7 @@ _DISCARDS = tuple(Move(DISCARD, (c,)) for c in range(NUM_KINDS))
 _DRAW = Move(DRAW)
 _REDRAW = Move(REDRAW)
 _PICKUP = Move(PICKUP)
+_TIME_OUT = Move(TIME_OUT)
 
 
 class IllegalMove(ValueError):
@@ -199,18 +209,23 @@ class GameState(_Memo):
         "packets", "pile", "melds", "readings", "packet_taken", "turn", "phase",
         "redraw_ok", "first_draw_done", "ban", "must_meld", "status", "closed_by",
         "known", "history", "deal", "first", "turns", "packets_taken_by", "laps_left",
-        "drawn", "singles",
+        "drawn", "singles", "cut",
     )
 
     # ---------------------------------------------------------------- creation
     @classmethod
     def new(cls, variant: "Variant | str", players: int = 4, seed: Optional[int] = None,
             first: int = 0, rng: Optional[random.Random] = None,
-            singles: bool = False) -> "GameState":
+            singles: bool = False, cut: "int | Tuple[int, int] | None" = None) -> "GameState":
         """Deal a new hand from a shuffle seeded with ``seed`` (or drawn from ``rng``).
 
         ``singles``: at 3 or 5 players, the match has passed its threshold and
-        everyone plays alone with a packet of 11 each (seed 001)."""
+        everyone plays alone with a packet of 11 each (seed 001).
+
+        ``cut`` (variants with a ``cut_bonus``, RULES.md "The cut"): None for a
+        cutter that aims at random (bots), a number for the cutter's aim (the cards
+        lifted are drawn within 5 of it), or ``(player, lifted)`` for a given cut.
+        The cut is drawn after the shuffle, so it never changes the deal."""
         v = parse_variant(variant)
         v.check_players(players)
         r = rng if rng is not None else random.Random(seed)
@@ -228,14 +243,23 @@ class GameState(_Memo):
             discard = [cards[pos]]
             pos += 1
         stock = cards[pos:]
-        return cls.from_deal(v, players, first, hands, packets, stock, discard)
+        given = None
+        if v.cut_bonus:
+            if isinstance(cut, tuple):
+                given = cut
+            else:
+                given = (cutter_for(first, players), draw_lifted(r, cut, len(cards)))
+        return cls.from_deal(v, players, first, hands, packets, stock, discard, cut=given)
 
     @classmethod
     def from_deal(cls, variant: "Variant | str", players: int, first: int,
                   hands: Sequence[Sequence[int]], packets: Sequence[Sequence[int]],
-                  stock: Sequence[int], discard: Sequence[int] = ()) -> "GameState":
+                  stock: Sequence[int], discard: Sequence[int] = (),
+                  cut: Optional[Tuple[int, int]] = None) -> "GameState":
         """A hand from an explicit deal: ``stock`` with its next card first,
-        ``discard`` with its top card last, ``packets`` in the order they are taken.
+        ``discard`` with its top card last, ``packets`` in the order they are taken,
+        ``cut`` the seat that cut and the cards it lifted (read only where the
+        variant has a ``cut_bonus``).
         Raises :class:`DealError` naming the field that does not fit."""
         v = parse_variant(variant)
         v.check_players(players)
@@ -266,6 +290,12 @@ class GameState(_Memo):
                                  "packets": [c for p in packets for c in p],
                                  "stock": list(stock), "discard": list(discard)})
         s = cls.__new__(cls)
+        s.cut = None
+        if cut is not None and v.cut_bonus:
+            why = check_cut(cut[0], cut[1], players, v.deck_size(players))
+            if why:
+                raise DealError(why[1], "cut." + why[0])
+            s.cut = Cut(cut[0], cut[1], sum(len(h) for h in hands))
         s.variant = v
         s.rules = v.rules
         s.players = players
@@ -339,6 +369,7 @@ class GameState(_Memo):
         s.turns = self.turns
         s.laps_left = self.laps_left
         s.drawn = self.drawn
+        s.cut = self.cut
         s._legal = self._legal
         return s
 
@@ -840,11 +871,6 @@ class GameState(_Memo):
 
     def _end_turn(self) -> None:
         v = self.variant
-        if self.laps_left > 0:
-            self.laps_left -= 1
-            if self.laps_left == 0:
-                self._end(TIME_OUT, None)
-                return
         if v.stock_end == END_TWO_LEFT:
             if len(self.stock) <= 2:
                 self._end(STOCK_EXHAUSTED, None)
@@ -852,7 +878,16 @@ class GameState(_Memo):
         elif not self.stock and not (v.reserve_refills_stock and self.packets):
             self._end(STOCK_EXHAUSTED, None)
             return
-        self.turn = (self.turn + 1) % self.players
+        nxt = (self.turn + 1) % self.players
+        if self.laps_left > 0:
+            self.laps_left -= 1
+            if self.laps_left == 0:
+                self._end(TIME_OUT, None)
+                return
+        elif self.laps_left == LAP_PENDING:
+            nxt = self._lap_start(nxt)
+            self.laps_left = self.players
+        self.turn = nxt
         self.turns += 1
         self.phase = PHASE_DRAW
         self.ban = -1
@@ -865,20 +900,42 @@ class GameState(_Memo):
         self.phase = PHASE_OVER
 
     def call_time(self) -> None:
-        """Tournament time-out (seed 001): the hand goes on for one last lap and
-        then ends with status ``time-out`` unless somebody closes first.  If time
-        is called before the player on turn has drawn, a full lap is played from
-        that player; otherwise the current turn is finished and the lap runs on
-        to the partner of the player due to draw next, included."""
-        if self.phase == PHASE_OVER or self.laps_left >= 0:
-            return
-        n = self.players
+        """Tournament time-out (seed 001; RULES.md Tournament, step by step): the
+        player who has drawn finishes the turn (the next seat is then due to draw;
+        a player on turn who has not drawn is himself due); the last lap starts
+        from the partner of the player due to draw (no partner: from that player)
+        and every seat plays one turn; a close or an exhausted stock ends the hand
+        as usual, else it ends with status ``time-out``.  The call is kept in
+        :attr:`history` as ``(DIRECTOR, Move(TIME_OUT))``, written to records.
+
+        Raises :class:`IllegalMove` where the variant has no clock, once time has
+        been called, and after the hand is over."""
+        if not self.variant.has_time_out:
+            raise IllegalMove(f"time-out: {self.variant.name} has no tournament time-out "
+                              "(only variants with a clock, such as italian-tournament)",
+                              "tournament time-out")
+        if self.phase == PHASE_OVER:
+            raise IllegalMove(f"time-out: the hand is over ({self.status})", "end of hand")
+        if self.laps_left != -1:
+            raise IllegalMove("time-out: time has already been called in this hand",
+                              "tournament time-out")
+        self._legal = None
+        self.history.append((DIRECTOR, _TIME_OUT))
         if self.phase == PHASE_DRAW:
-            self.laps_left = n
+            self.turn = self._lap_start(self.turn)
+            self.laps_left = self.players
         else:
-            due = (self.turn + 1) % n
-            partner = (due + n // 2) % n if n % 2 == 0 else (due + n - 1) % n
-            self.laps_left = 1 + (partner - self.turn) % n
+            self.laps_left = LAP_PENDING
+
+    def _lap_start(self, due: int) -> int:
+        """The seat that starts the last lap: the partner of ``due`` (the next seat
+        after it on its side), or ``due`` itself when it plays alone."""
+        n = self.players
+        for k in range(1, n):
+            p = (due + k) % n
+            if self.side_of[p] == self.side_of[due]:
+                return p
+        return due
 
     # ----------------------------------------------------------- legal moves
     def _any_meld_or_add(self) -> bool:
@@ -1065,7 +1122,8 @@ class PlayerView:
     __slots__ = ("seat", "variant", "players", "turn", "phase", "status", "hand",
                  "hand_counts", "known", "melds", "meld_cards", "pile", "pile_count",
                  "stock_count", "packets_left", "packet_sizes", "packet_taken", "side_of",
-                 "scores", "legal", "closed_by", "ban", "must_meld", "history", "_flags")
+                 "scores", "legal", "closed_by", "ban", "must_meld", "history", "cut",
+                 "_flags")
 
     def __init__(self, state: GameState, seat: int) -> None:
         v = state.variant
@@ -1099,6 +1157,7 @@ class PlayerView:
         self.must_meld = state.must_meld if state.turn == seat else False
         self.legal = state.legal_moves() if (state.turn == seat and not state.is_over) else []
         self.history = state.history[:]
+        self.cut = state.cut
         self._flags = (state.first, state.redraw_ok, state.first_draw_done, state.turns,
                        state.laps_left, state.drawn if state.turn == seat
                        else -1, state.packets_taken_by[:], state.nsides, state.singles)
@@ -1192,6 +1251,7 @@ class PlayerView:
         s.turns = turns
         s.laps_left = laps_left
         s.drawn = drawn
+        s.cut = self.cut
         s._legal = None
         return s
 
@@ -1214,5 +1274,5 @@ class PlayerView:
 __all__ = [
     "Move", "GameState", "PlayerView", "IllegalMove", "DealError", "ACTIONS", "sides_for",
     "DRAW", "REDRAW", "PICKUP", "MELD", "ADD", "DISCARD", "IN_PROGRESS", "CLOSED",
-    "STOCK_EXHAUSTED", "TIME_OUT", "PHASE_DRAW", "PHASE_PLAY", "PHASE_OVER", "JOKER",
+    "STOCK_EXHAUSTED", "TIME_OUT", "DIRECTOR", "PHASE_DRAW", "PHASE_PLAY", "PHASE_OVER", "JOKER",
 ]

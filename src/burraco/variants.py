@@ -11,12 +11,20 @@ Choices where RULES.md leaves a point open (each has a test):
 * ``reserve_refills_stock``: when a packet refills the stock it is no longer
   takeable, and a side that never took a packet still loses the ``packet_penalty``
   (seed 002: "Keinen Ersatz-Talon nutzen: Eine Strafe von 100 Punkten").
-* ``time_out``: after time is called the hand ends with status ``time-out`` and
-  is scored like a stock-exhausted hand (no closing bonus, -100 for packets
-  never taken), as seed 001's tournament part says.
-* Brazilian "exact cut" (100 points, seed 000) is not a move of the record
-  format, so :attr:`Variant.cut_bonus` is kept for clubs that score it by hand
-  but the engine never awards it.
+* Tournament time-out (:meth:`GameState.call_time <burraco.state.GameState.call_time>`,
+  the record's ``time-out`` move): only a variant with a clock
+  (:attr:`Variant.has_time_out`: ``time_out_minutes`` or ``round_minutes`` set,
+  ``italian-tournament``) has one.  The engine keeps no time: the two switches
+  are the minutes that the clocks of the server, the terminal game and
+  tournaments read to decide when to call time.  After the call the hand goes
+  on as RULES.md's Tournament steps say and ends with status ``time-out``
+  scored like a stock-exhausted hand (no closing bonus, -100 for packets never
+  taken).
+* Brazilian exact cut (seed 000, RULES.md "The cut"): where ``cut_bonus`` is not
+  0, a hand may carry a cut (the seat that cut and the cards it lifted); lifting
+  exactly the cards dealt to the hands scores ``cut_bonus`` for the cutter's
+  side.  The cutter is the seat before the dealer, the dealer the seat before
+  the one that plays first.
 * Tables of 3 and 5 (seed 001): everyone plays alone until the first packet is
   taken; its taker plays alone from then on and the others pair up: at 3 the
   other two, at 5 the four others alternately in turn order after the lone
@@ -26,13 +34,18 @@ Choices where RULES.md leaves a point open (each has a test):
   3 or 5 players with packets of 11 for everyone is a singles hand (the format
   after 1000 / 1005 points).
 * Tables of 6: pairs are partners every third seat (seats i and i+3), as seed
-  000 says for brazilian; ``teams_of_three`` seats two teams (even and odd
-  seats) that share melds and take one packet each.
+  000 says for brazilian (three decks, six jokers and a morto for each of the
+  three sides); ``teams_of_three`` seats two teams (even and odd seats) that
+  share melds and take one packet each.
+* Every whole-number switch is bounded by what a real table can hold
+  (:data:`BOUNDS`): the limits hold alike in Python, on the command line, in
+  records and on the server.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, fields
 from typing import Dict, Optional, Tuple
 
@@ -155,10 +168,14 @@ class Variant:
     closing_bonus: int = 100
     packet_bonus: int = 0
     packet_penalty: int = 100
+    #: the exact cut (brazilian): points for the side of the seat that lifted
+    #: exactly the cards dealt to the hands; 0 = the variant has no cut
     cut_bonus: int = 0
-    #: tournament time-out: minutes a hand (0 = none; seed 001's casual form: 15)
+    #: tournament time-out: minutes a hand (0 = none; seed 001's casual form: 15);
+    #: read by the clocks of the server, terminal game and tournaments
     time_out_minutes: int = 0
-    #: tournament time-out by rounds, as the federation times them: (hands, minutes)
+    #: tournament time-out by rounds, as the federation times them: (hands, minutes);
+    #: read by the same clocks
     round_minutes: Tuple[Tuple[int, int], ...] = ()
 
     # ------------------------------------------------------------------
@@ -167,76 +184,13 @@ class Variant:
         object.__setattr__(self, "_rules", None)
 
     def _validate(self) -> None:
-        def bad(msg: str) -> None:
-            raise VariantError(f"variant {self.name!r}: {msg}")
-
-        if not self.players or any(p not in (2, 3, 4, 5, 6) for p in self.players):
-            bad(f"players must be among 2..6, not {self.players!r}")
-        if self.decks < 1 or self.decks_5_6 < 1:
-            bad("decks must be at least 1")
-        if self.jokers_per_deck < 0:
-            bad("jokers_per_deck may not be negative")
-        if self.hand_size < 1:
-            bad("hand_size must be at least 1")
-        if self.packet_per not in ("side", "player"):
-            bad("packet_per must be 'side' or 'player'")
-        if self.melds_per not in ("side", "player"):
-            bad("melds_per must be 'side' or 'player'")
-        if self.pile not in (PILE_OPEN, PILE_PAIR, PILE_TOP):
-            bad(f"pile must be 'open', 'pair' or 'top', not {self.pile!r}")
-        if self.pile == PILE_PAIR and self.wild_top_takeable:
-            bad("a pile taken with a natural pair can never be taken with a wild on top "
-                "(set wild_top_takeable=false)")
-        if self.stock_end not in (END_TWO_LEFT, END_EMPTY):
-            bad("stock_end must be 'two-left' or 'empty'")
-        if self.stock_end == END_TWO_LEFT and self.reserve_refills_stock:
-            bad("a stock that ends the hand at two cards is never refilled by a packet")
-        if self.close_discard not in ("required", "optional"):
-            bad("close_discard must be 'required' or 'optional'")
-        if self.natural_twos and self.runs_skip_two:
-            bad("runs that skip the 2 cannot hold a natural 2 (natural_twos and runs_skip_two)")
-        if self.set_ranks is not None:
-            if not self.sets:
-                bad("set_ranks needs sets=true")
-            if any(not 1 <= r <= 13 or r == 2 for r in self.set_ranks):
-                bad(f"set_ranks must be ranks 1 (ace) .. 13 other than 2, not {self.set_ranks!r}")
-        if self.all_wild_melds and not self.sets:
-            bad("melds of wilds only are sets: all_wild_melds needs sets=true")
-        if self.meld_closes_at and self.meld_closes_at < 7:
-            bad("meld_closes_at must be 0 or at least 7 (a burraco has seven cards)")
-        if self.meld_closes_at and self.ace_to_ace:
-            bad("a run from ace to ace cannot exist when melds close at "
-                f"{self.meld_closes_at} cards")
-        if not self.reserve_direct and not self.reserve_indirect:
-            bad("the reserve must be takeable directly or indirectly")
-        if self.semi_clean_bonus and self.close_needs_clean is None:
-            bad("semi-clean needs a defined closing rule")
-        if len(self.values) != 5:
-            bad("values must hold five numbers: 3-7, 8-K, ace, 2, joker")
-        if self.target < 0 or self.match_hands < 0:
-            bad("target and match_hands may not be negative")
-        if any(h < 1 for h in self.other_hand_sizes):
-            bad("other_hand_sizes must be at least 1")
-        if self.teams_of_three and 6 not in self.players:
-            bad("teams_of_three needs 6 players")
-        sizes = dict(self.packets)
-        singles = dict(self.singles_packets)
-        for p in self.players:
-            if p in (3, 5):
-                if p not in singles:
-                    bad(f"no singles packet sizes for {p} players")
-                if len(singles[p]) < p:
-                    bad(f"playing singly at {p} players needs a packet for each player")
-                need = p * self.hand_size + sum(singles[p]) + (1 if self.first_discard_up else 0) + 3
-                if need > self.deck_size(p):
-                    bad(f"{p} players playing singly need {need} cards but the deck has "
-                        f"{self.deck_size(p)}")
-            if p not in sizes:
-                bad(f"no packet sizes for {p} players")
-            need = p * self.hand_size + sum(sizes[p]) + (1 if self.first_discard_up else 0) + 3
-            if need > self.deck_size(p):
-                bad(f"{p} players need {need} cards but the deck has {self.deck_size(p)}; "
-                    f"narrow the player counts (players=...) or the hand size")
+        """Raise :class:`VariantError` unless every switch has a value of its type,
+        within :data:`BOUNDS`, and the switches make a game that can be dealt."""
+        _check_types(self)
+        _check_bounds(self)
+        _check_choices(self)
+        _check_combinations(self)
+        _check_tables(self)
 
     # ------------------------------------------------------------------
     def deck_size(self, players: int) -> int:
@@ -261,6 +215,11 @@ class Variant:
     def replace(self, **changes) -> "Variant":
         """A new variant with some switches changed (validated like any other)."""
         return dataclasses.replace(self, **changes)
+
+    @property
+    def has_time_out(self) -> bool:
+        """True where the tournament time-out may be called (a clock is set)."""
+        return bool(self.time_out_minutes or self.round_minutes)
 
     def check_players(self, players: int) -> None:
         """Raise :class:`VariantError` unless this variant plays at ``players``."""
@@ -290,6 +249,253 @@ class Variant:
         return self.rules.value[c]
 
 
+# ---------------------------------------------------------------- validation
+MAX_NAME = 500
+"""The longest variant name (a preset name with its overrides) accepted."""
+
+POINTS_MAX = 5000
+"""No bonus, penalty or card value of a real table is above this."""
+
+BOUNDS: Dict[str, Tuple[int, int]] = {
+    "decks": (1, 4),
+    "decks_5_6": (1, 4),
+    "jokers_per_deck": (0, 4),
+    "hand_size": (1, 21),
+    "singles_at_3": (0, 10_000),
+    "singles_at_5": (0, 10_000),
+    "meld_closes_at": (0, 14),
+    "target": (0, 10_000),
+    "match_hands": (0, 100),
+    "clean_bonus": (0, POINTS_MAX),
+    "dirty_bonus": (0, POINTS_MAX),
+    "semi_clean_bonus": (0, POINTS_MAX),
+    "clean_aces_bonus": (0, POINTS_MAX),
+    "dirty_aces_bonus": (0, POINTS_MAX),
+    "royal_bonus": (0, POINTS_MAX),
+    "ace_to_ace_bonus": (0, POINTS_MAX),
+    "wild_cerrado_bonus": (0, POINTS_MAX),
+    "twos_cerrado_bonus": (0, POINTS_MAX),
+    "open_wild_penalty": (0, POINTS_MAX),
+    "closing_bonus": (0, POINTS_MAX),
+    "packet_bonus": (0, POINTS_MAX),
+    "packet_penalty": (0, POINTS_MAX),
+    "cut_bonus": (0, POINTS_MAX),
+    "time_out_minutes": (0, 240),
+}
+"""The range of every whole-number switch: what a real table can hold (two to
+four decks of 52, hands up to 21 cards, targets up to 10,000, no bonus above
+5,000).  The same limits hold in Python, on the command line and on the server."""
+
+ELEMENT_BOUNDS: Dict[str, Tuple[int, int]] = {
+    "values": (0, 100),
+    "other_hand_sizes": (1, 21),
+    "players": (2, 6),
+    "reserve_needs_burraco_at": (2, 6),
+    "set_ranks": (1, 13),
+}
+"""The range of each number in the tuple switches."""
+
+PACKET_SIZE = (1, 25)
+"""The range of a reserve packet's size (seed 001's largest is 18)."""
+ROUND_HANDS = (1, 10)
+ROUND_MINUTES = (1, 600)
+"""The ranges of ``round_minutes`` entries: hands in a round, minutes for them."""
+
+CHOICES: Dict[str, Tuple[str, ...]] = {
+    "packet_per": ("side", "player"),
+    "melds_per": ("side", "player"),
+    "pile": (PILE_OPEN, PILE_PAIR, PILE_TOP),
+    "stock_end": (END_TWO_LEFT, END_EMPTY),
+    "close_discard": ("required", "optional"),
+}
+"""The values a text switch may take."""
+
+
+def _bad(v: "Variant", msg: str) -> None:
+    raise VariantError(f"variant {v.name!r}: {msg}")
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _kind(default: object) -> str:
+    if isinstance(default, bool):
+        return "bool"
+    if isinstance(default, int):
+        return "int"
+    if isinstance(default, str):
+        return "str"
+    return "tuple"
+
+
+def _check_types(v: "Variant") -> None:
+    """Every switch holds a value of its type: true/false, a whole number, a
+    word, or a tuple of whole numbers (``packets``: pairs of a player count and
+    a tuple of sizes; ``set_ranks`` may also be None)."""
+    if not isinstance(v.name, str) or not 1 <= len(v.name) <= MAX_NAME \
+            or not v.name.isprintable():
+        raise VariantError(f"a variant's name must be 1 to {MAX_NAME} printable characters")
+    for f in fields(v):
+        if f.name == "name":
+            continue
+        x = getattr(v, f.name)
+        kind = _kind(f.default)
+        if kind == "bool" and not isinstance(x, bool):
+            _bad(v, f"{f.name} must be true or false, not {x!r:.40}")
+        elif kind == "int" and not _is_int(x):
+            _bad(v, f"{f.name} must be a whole number, not {x!r:.40}")
+        elif kind == "str" and not isinstance(x, str):
+            _bad(v, f"{f.name} must be one of {', '.join(CHOICES[f.name])}, not {x!r:.40}")
+        elif kind == "tuple":
+            if f.name == "set_ranks" and x is None:
+                continue
+            if not isinstance(x, tuple):
+                _bad(v, f"{f.name} must be a tuple, not {type(x).__name__}")
+            if f.name in ("packets", "singles_packets", "round_minutes"):
+                _check_pairs(v, f.name, x)
+            elif not all(_is_int(n) for n in x):
+                _bad(v, f"{f.name} must hold whole numbers, not {x!r:.60}")
+
+
+def _check_pairs(v: "Variant", name: str, x: tuple) -> None:
+    """``packets`` and ``singles_packets``: ((players, (size, ...)), ...);
+    ``round_minutes``: ((hands, minutes), ...)."""
+    for item in x:
+        ok = isinstance(item, tuple) and len(item) == 2 and _is_int(item[0])
+        if ok and name == "round_minutes":
+            ok = _is_int(item[1])
+        elif ok:
+            ok = isinstance(item[1], tuple) and all(_is_int(n) for n in item[1])
+        if not ok:
+            shape = ("(hands, minutes)" if name == "round_minutes"
+                     else "(players, (size, ...))")
+            _bad(v, f"{name} must hold pairs {shape}, not {item!r:.60}")
+
+
+def _out_of(v: "Variant", what: str, x: int, lo: int, hi: int) -> None:
+    if not lo <= x <= hi:
+        _bad(v, f"{what} must be from {lo} to {hi}, not {x}")
+
+
+def _check_bounds(v: "Variant") -> None:
+    """Every number within what a real table can hold (:data:`BOUNDS`,
+    :data:`ELEMENT_BOUNDS`, :data:`PACKET_SIZE`, :data:`ROUND_HANDS`)."""
+    for name, (lo, hi) in BOUNDS.items():
+        _out_of(v, name, getattr(v, name), lo, hi)
+    for name, (lo, hi) in ELEMENT_BOUNDS.items():
+        xs = getattr(v, name)
+        if xs is None:
+            continue
+        if len(set(xs)) != len(xs) and name != "values":
+            _bad(v, f"{name} repeats a number: {xs!r}")
+        for n in xs:
+            _out_of(v, f"each of {name}", n, lo, hi)
+    if len(v.values) != 5:
+        _bad(v, "values must hold five numbers: 3-7, 8-K, ace, 2, joker")
+    if len(v.other_hand_sizes) > 4:
+        _bad(v, "other_hand_sizes may list at most 4 sizes")
+    for name in ("packets", "singles_packets"):
+        counts = [p for p, _ in getattr(v, name)]
+        if len(set(counts)) != len(counts):
+            _bad(v, f"{name} lists a player count twice")
+        for p, sizes in getattr(v, name):
+            _out_of(v, f"a player count of {name}", p, 2, 6)
+            _out_of(v, f"the number of packets at {p} players", len(sizes), 0, p)
+            for n in sizes:
+                _out_of(v, f"a packet of {name}", n, *PACKET_SIZE)
+    for hands, minutes in v.round_minutes:
+        _out_of(v, "the hands of a round (round_minutes)", hands, *ROUND_HANDS)
+        _out_of(v, "the minutes of a round (round_minutes)", minutes, *ROUND_MINUTES)
+
+
+def _check_choices(v: "Variant") -> None:
+    """Every text switch holds one of its :data:`CHOICES`."""
+    for name, allowed in CHOICES.items():
+        x = getattr(v, name)
+        if x not in allowed:
+            _bad(v, f"{name} must be " + " or ".join(repr(a) for a in allowed)
+                 + f", not {x!r:.40}")
+
+
+def _check_combinations(v: "Variant") -> None:
+    """Switches that contradict each other."""
+    if v.pile == PILE_PAIR and v.wild_top_takeable:
+        _bad(v, "a pile taken with a natural pair can never be taken with a wild on top "
+                "(set wild_top_takeable=false)")
+    if v.stock_end == END_TWO_LEFT and v.reserve_refills_stock:
+        _bad(v, "a stock that ends the hand at two cards is never refilled by a packet")
+    if v.natural_twos and v.runs_skip_two:
+        _bad(v, "runs that skip the 2 cannot hold a natural 2 (natural_twos and runs_skip_two)")
+    if v.set_ranks is not None:
+        if not v.sets:
+            _bad(v, "set_ranks needs sets=true")
+        if 2 in v.set_ranks:
+            _bad(v, f"set_ranks must be ranks 1 (ace) .. 13 other than 2, not {v.set_ranks!r}")
+    if v.all_wild_melds and not v.sets:
+        _bad(v, "melds of wilds only are sets: all_wild_melds needs sets=true")
+    if v.meld_closes_at and v.meld_closes_at < 7:
+        _bad(v, "meld_closes_at must be 0 or from 7 to 14 (a burraco has seven cards)")
+    if v.meld_closes_at and v.ace_to_ace:
+        _bad(v, f"a run from ace to ace cannot exist when melds close at {v.meld_closes_at} cards")
+    if not v.reserve_direct and not v.reserve_indirect:
+        _bad(v, "the reserve must be takeable directly or indirectly")
+    if v.teams_of_three and 6 not in v.players:
+        _bad(v, "teams_of_three needs 6 players")
+
+
+def _need(v: "Variant", players: int, hand: int, packets: Tuple[int, ...]) -> int:
+    """Cards a deal needs: hands, packets, the face-up card, and three for the stock."""
+    return players * hand + sum(packets) + (1 if v.first_discard_up else 0) + 3
+
+
+def _largest_hand(v: "Variant") -> int:
+    """The largest hand size that every table of ``v`` can deal."""
+    best = 0
+    for h in range(1, BOUNDS["hand_size"][1] + 1):
+        if all(_fits(v, p, h) for p in v.players):
+            best = h
+    return best
+
+
+def _fits(v: "Variant", p: int, hand: int) -> bool:
+    sizes = dict(v.packets).get(p, ())
+    if _need(v, p, hand, sizes) > v.deck_size(p):
+        return False
+    if p in (3, 5):
+        return _need(v, p, hand, dict(v.singles_packets).get(p, ())) <= v.deck_size(p)
+    return True
+
+
+def _check_tables(v: "Variant") -> None:
+    """Every player count has its packets, and the deck holds every deal (each
+    hand size allowed, playing singly at 3 and 5 too) with cards left to draw."""
+    sizes = dict(v.packets)
+    singles = dict(v.singles_packets)
+    for p in v.players:
+        if p not in sizes:
+            _bad(v, f"no packet sizes for {p} players")
+        if p in (3, 5):
+            if p not in singles:
+                _bad(v, f"no singles packet sizes for {p} players")
+            if len(singles[p]) < p:
+                _bad(v, f"playing singly at {p} players needs a packet for each player")
+    for hand in (v.hand_size,) + v.other_hand_sizes:
+        short = []
+        for p in v.players:
+            need = max(_need(v, p, hand, sizes[p]),
+                       _need(v, p, hand, singles[p]) if p in (3, 5) else 0)
+            if need > v.deck_size(p):
+                short.append(f"{p} players need {need} of {v.deck_size(p)}")
+        if short:
+            largest = _largest_hand(v)
+            hint = (f"hand_size may be at most {largest} at every table of this variant "
+                    f"(players={'/'.join(map(str, v.players))}), or narrow the players"
+                    if largest else "add decks or narrow the players")
+            _bad(v, f"hands of {hand} cards do not fit the deck (hands, packets, the face-up "
+                    f"card and three to draw: {'; '.join(short)} cards); {hint}")
+
+
 _ITALIAN = Variant(
     name="italian",
     players=(2, 3, 4, 5, 6),
@@ -304,9 +510,8 @@ _ITALIAN = Variant(
 _BRAZILIAN = Variant(
     name="brazilian",
     players=(2, 4, 6),
-    decks_5_6=2,
     other_hand_sizes=(13, 15),
-    packets=((2, (11, 11)), (4, (11, 11)), (6, (11, 11))),
+    packets=((2, (11, 11)), (4, (11, 11)), (6, (11, 11, 11))),
     first_discard_up=False,
     pile=PILE_PAIR,
     wild_top_takeable=False,
@@ -392,34 +597,41 @@ def get_variant(name: str) -> Variant:
         ) from None
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
+
+
+def _whole(name: str, t: str, text: str, what: str = "a whole number") -> int:
+    """``t`` as a whole number written in ASCII digits, or :class:`VariantError`."""
+    if not _WHOLE.fullmatch(t):
+        raise VariantError(f"switch {name} takes {what}, not {text!r:.60}")
+    return int(t)
+
+
+def _numbers(name: str, t: str, text: str, example: str) -> Tuple[int, ...]:
+    parts = t.replace("/", " ").replace("+", " ").split(" ")
+    return tuple(_whole(name, x, text, f"numbers like {example}") for x in parts if x)
+
+
 def _convert(name: str, current: object, text: str) -> object:
-    t = text.strip()
+    """The value of switch ``name`` written as ``text`` on the command line."""
+    t = text.strip(" ")
     if isinstance(current, bool):
         low = t.lower()
         if low in ("1", "true", "yes", "on"):
             return True
         if low in ("0", "false", "no", "off"):
             return False
-        raise VariantError(f"switch {name} takes true or false, not {text!r}")
+        raise VariantError(f"switch {name} takes true or false, not {text!r:.60}")
     if isinstance(current, int):
-        try:
-            return int(t)
-        except ValueError:
-            raise VariantError(f"switch {name} takes a whole number, not {text!r}") from None
+        return _whole(name, t, text)
     if name == "set_ranks":
         if t.lower() in ("", "none", "all"):
             return None
-        try:
-            return tuple(int(x) for x in t.replace("/", " ").replace("+", " ").split())
-        except ValueError:
-            raise VariantError(f"switch set_ranks takes ranks like 1/3, not {text!r}") from None
+        return _numbers(name, t, text, "1/3")
     if name in ("packets", "singles_packets", "round_minutes"):
         raise VariantError(f"switch {name} cannot be set on the command line")
     if isinstance(current, tuple):
-        try:
-            return tuple(int(x) for x in t.replace("/", " ").split())
-        except ValueError:
-            raise VariantError(f"switch {name} takes numbers like 5/10/15, not {text!r}") from None
+        return _numbers(name, t, text, "5/10/15")
     return t
 
 
@@ -431,6 +643,11 @@ def parse_variant(spec: "str | Variant") -> Variant:
     """
     if isinstance(spec, Variant):
         return spec
+    if not isinstance(spec, str):
+        raise VariantError(f"a variant is a preset name, not {type(spec).__name__}")
+    if len(spec) > MAX_NAME:
+        raise VariantError(f"a variant spec may be at most {MAX_NAME} characters, "
+                           f"not {len(spec)}")
     name, _, rest = spec.partition(":")
     base = get_variant(name.strip())
     if not rest.strip():
@@ -448,5 +665,7 @@ def parse_variant(spec: "str | Variant") -> Variant:
             raise VariantError(
                 f"unknown switch {key!r}; switches: {', '.join(k for k in known if k != 'name')}"
             )
+        if key in changes:
+            raise VariantError(f"switch {key!r} is given twice")
         changes[key] = _convert(key, getattr(base, key), value)
     return base.replace(name=spec.strip(), **changes)

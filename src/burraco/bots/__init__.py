@@ -9,7 +9,7 @@ repeatable: the same seed and the same views give the same moves.
 from __future__ import annotations
 
 import random
-from typing import Callable, Dict, Optional
+from typing import Callable, Dict, Optional, Tuple
 
 from ..state import Move, PlayerView
 
@@ -22,6 +22,8 @@ class Bot:
     """
 
     name = "bot"
+    #: the options this bot takes: name -> (type, lowest, highest); others are refused
+    OPTIONS: Dict[str, Tuple[type, float, float]] = {}
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         self.seed = seed
@@ -63,25 +65,42 @@ def _load_all() -> None:
 
 
 def make_bot(spec: str, seed: Optional[int] = None) -> Bot:
-    """A bot from ``"name"`` or ``"name:key=value,key=value"`` (numbers are parsed)."""
+    """A bot from ``"name"`` or ``"name:key=value,key=value"``: each option must be one
+    of the bot's :attr:`Bot.OPTIONS`, of its type and within its bounds, else
+    ``ValueError`` naming it."""
     _load_all()
     name, _, rest = spec.partition(":")
     name = name.strip()
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
+    factory = BOTS[name]
+    allowed = getattr(factory, "OPTIONS", {})
     opts: Dict[str, object] = {}
     for part in rest.split(","):
         if not part.strip():
             continue
         k, eq, val = part.partition("=")
+        k = k.strip()
         if not eq:
             raise ValueError(f"bot option {part!r} needs a value: key=value")
-        try:
-            num: object = int(val)
-        except ValueError:
-            try:
-                num = float(val)
-            except ValueError:
-                num = val
-        opts[k.strip()] = num
-    return BOTS[name](seed=seed, **opts)
+        if k not in allowed:
+            known = ", ".join(sorted(allowed)) or "none"
+            raise ValueError(f"bot {name} has no option {k!r} (its options: {known})")
+        if k in opts:
+            raise ValueError(f"bot option {k!r} of {name} is given twice")
+        opts[k] = _option_value(name, k, val.strip(), allowed[k])
+    return factory(seed=seed, **opts)
+
+
+def _option_value(bot: str, key: str, text: str, spec: Tuple[type, float, float]) -> object:
+    """The value of option ``key`` of ``bot`` written as ``text``, checked against
+    ``spec`` (type, lowest, highest)."""
+    kind, lo, hi = spec
+    try:
+        value = kind(text)
+    except (ValueError, OverflowError):
+        what = "a whole number" if kind is int else "a number"
+        raise ValueError(f"bot option {key} of {bot} takes {what}, not {text!r:.40}") from None
+    if not lo <= value <= hi:  # also refuses nan
+        raise ValueError(f"bot option {key} of {bot} must be from {lo:g} to {hi:g}, not {text}")
+    return value

@@ -59,6 +59,8 @@ class SearchBot(Bot):
     """Perfect-information sampling over determinizations, greedy rollouts."""
 
     name = "search"
+    OPTIONS = {"time": (float, 0.001, 3600.0), "sims": (int, 1, 10_000_000),
+               "cands": (int, 1, 100), "depth": (int, 0, 10_000), "z": (float, 0.0, 100.0)}
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         super().__init__(seed, **options)

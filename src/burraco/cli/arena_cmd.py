@@ -7,7 +7,8 @@ import os
 import time
 
 from ..arena import ArenaError, plot, rotations, run_arena, summarize
-from .common import add_variant_option, fail, table_size
+from .common import (HANDS, PLAYERS, SEED, TARGET, add_variant_option, check_bots,
+                     check_plot_path, check_records_dir, fail, first_error, table_size, whole)
 from .progress import progress
 
 
@@ -23,25 +24,26 @@ def register(sub) -> None:
                     "confidence interval (over the duplicate deals), hands won, matches won "
                     "to the target, and an Elo-style rating from the per-hand win rate.")
     add_variant_option(p)
-    p.add_argument("--players", "-p", type=int, default=None,
+    p.add_argument("--players", "-p", type=PLAYERS, default=None,
                    help="players at the table, 2 to 6 where the variant allows it "
                         "(default: 4 where allowed, else 2)")
     p.add_argument("--bots", "-b", default="greedy,random", metavar="A,B",
                    help="the two bots, e.g. greedy,search:time=1.0 (a bot's options follow "
                         "a colon; separate the two bots with a comma, or with / when an "
                         "option list holds commas)")
-    p.add_argument("--hands", "-n", type=int, default=50, metavar="K",
+    p.add_argument("--hands", "-n", type=HANDS, default=50, metavar="K",
                    help="deals to play; each is played twice, so 2K hands (default 50)")
-    p.add_argument("--seed", "-s", type=int, default=0, help="seed of the run (repeatable)")
-    p.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
+    p.add_argument("--seed", "-s", type=SEED, default=0, help="seed of the run (repeatable)")
+    p.add_argument("--jobs", "-j", type=whole(0, 1024), default=1, metavar="J",
                    help="worker processes (default 1; 0 = every core)")
-    p.add_argument("--target", type=int, default=None, metavar="POINTS",
+    p.add_argument("--target", type=TARGET, default=None, metavar="POINTS",
                    help="match target for 'matches won' (default: the variant's)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--records", metavar="DIR",
                    help="save every hand as a record (RECORD.md) in DIR, for burraco replay")
     p.add_argument("--plot", metavar="FILE.png",
-                   help="draw the running mean difference with its interval")
+                   help="draw the running mean difference with its interval (.png, .pdf "
+                        "or .svg; needs matplotlib)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -68,8 +70,14 @@ def run(args) -> int:
     if error:
         return fail(error)
     specs = split_bots(args.bots)
-    if args.hands < 1:
-        return fail("--hands must be at least 1")
+    error = first_error(
+        None if len(specs) == 2 else
+        f"--bots {args.bots}: the arena plays two bots against each other, not {len(specs)}",
+        check_bots(specs),
+        args.records is not None and check_records_dir(args.records),
+        args.plot is not None and check_plot_path(args.plot))
+    if error:
+        return fail(error)
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     t0 = time.perf_counter()
     try:

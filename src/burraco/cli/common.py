@@ -1,11 +1,27 @@
-"""Helpers shared by the commands: variant arguments and error reporting."""
+"""Helpers shared by the commands: option types, checks made before any work
+starts, and error reporting (one line on standard error, non-zero exit)."""
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
+import re
 import sys
+import tempfile
+from typing import Callable, List, Optional, Sequence
 
-from ..variants import PRESETS, VariantError, parse_variant
+from ..variants import BOUNDS, PRESETS, VariantError, parse_variant
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (``burraco CMD: error: ...``)
+    and exit 2, without the usage block; ``--help`` still shows everything."""
+
+    def error(self, message: str):  # type: ignore[override]
+        """Print the error on one line and exit 2."""
+        text = " ".join(message.split())
+        self.exit(2, f"{self.prog}: error: {text} (see {self.prog} --help)\n")
 
 
 def variant_arg(text: str):
@@ -24,9 +40,49 @@ def add_variant_option(p: argparse.ArgumentParser, default: str = "italian") -> 
                         f"overridden: italian:hand_size=13 (default {default})")
 
 
+def whole(lo: int, hi: Optional[int] = None) -> Callable[[str], int]:
+    """argparse type: a whole number from ``lo`` (to ``hi``)."""
+    def convert(text: str) -> int:
+        t = text.strip()
+        if not re.fullmatch(r"[+-]?[0-9]{1,30}", t):
+            raise argparse.ArgumentTypeError(f"takes a whole number, not {text!r:.40}")
+        n = int(t)
+        if n < lo or (hi is not None and n > hi):
+            bound = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
+            raise argparse.ArgumentTypeError(f"must be {bound}, not {n}")
+        return n
+    convert.__name__ = "whole number"
+    return convert
+
+
+def number(lo: float, hi: float) -> Callable[[str], float]:
+    """argparse type: a number (seconds) from ``lo`` to ``hi``."""
+    def convert(text: str) -> float:
+        try:
+            x = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"takes a number, not {text!r:.40}") from None
+        if not lo <= x <= hi:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"must be from {lo:g} to {hi:g}, not {text}")
+        return x
+    convert.__name__ = "number"
+    return convert
+
+
+SEED = whole(-(2 ** 63), 2 ** 63 - 1)
+"""argparse type of ``--seed``."""
+TARGET = whole(0, BOUNDS["target"][1])
+"""argparse type of ``--target``: the bounds of the Variant's ``target`` switch."""
+HANDS = whole(1, 10_000_000)
+"""argparse type of ``--hands``."""
+PLAYERS = whole(2, 6)
+"""argparse type of ``--players``."""
+
+
 def fail(message: str, code: int = 2) -> int:
-    """Print ``burraco: error: message`` on standard error and return ``code``."""
-    print(f"burraco: error: {message}", file=sys.stderr)
+    """Print ``burraco: error: message`` (one line) on standard error; return ``code``."""
+    text = " ".join(str(message).split())
+    print(f"burraco: error: {text}", file=sys.stderr)
     return code
 
 
@@ -39,3 +95,77 @@ def table_size(variant, players):
         return n, (f"{variant.name} is played by {', '.join(map(str, variant.players))} "
                    f"players, not {n}")
     return n, None
+
+
+def check_records_dir(path: "str | os.PathLike[str]", option: str = "--records") -> Optional[str]:
+    """None if records can be written in folder ``path`` (created if missing),
+    else a one-line reason naming ``option``.  Checked before any hand is played."""
+    p = os.fspath(path)
+    if not p:
+        return f"{option}: an empty path is not a folder"
+    try:
+        os.makedirs(p, exist_ok=True)
+    except FileExistsError:
+        return f"{option} {p}: not a folder"
+    except OSError as e:
+        return f"{option} {p}: cannot create the folder ({e.strerror or e})"
+    if not os.path.isdir(p):
+        return f"{option} {p}: not a folder"
+    try:
+        with tempfile.NamedTemporaryFile(dir=p, prefix=".burraco-", delete=True):
+            pass
+    except OSError as e:
+        return f"{option} {p}: cannot write there ({e.strerror or e})"
+    return None
+
+
+PLOT_FORMATS = (".png", ".pdf", ".svg")
+"""File endings ``--plot`` writes."""
+
+
+def check_plot_path(path: str) -> Optional[str]:
+    """None if ``--plot`` can write ``path`` (ending, folder, matplotlib installed),
+    else a one-line reason.  Checked before the arena starts."""
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in PLOT_FORMATS:
+        return (f"--plot {path}: the file must end in {', '.join(PLOT_FORMATS)}, "
+                f"not {ext or 'no ending'}")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"--plot {path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        return f"--plot {path}: cannot write there"
+    if os.path.isdir(path):
+        return f"--plot {path}: is a folder"
+    try:
+        found = importlib.util.find_spec("matplotlib") is not None
+    except (ImportError, ValueError):  # a blocked or broken matplotlib
+        found = False
+    if not found:
+        return ("--plot needs matplotlib: use ./run arena ..., or "
+                "pip install 'burraco[plot]'")
+    return None
+
+
+def check_bots(specs: Sequence[str], option: str = "--bots") -> Optional[str]:
+    """None if every bot spec builds a bot (name, options, values), else a reason."""
+    from ..bots import make_bot
+
+    for spec in specs:
+        try:
+            make_bot(spec, seed=0)
+        except (ValueError, TypeError) as e:
+            return f"{option} {spec}: {e}"
+    return None
+
+
+def first_error(*errors: Optional[str]) -> Optional[str]:
+    """The first of ``errors`` that is not None."""
+    return next((e for e in errors if e), None)
+
+
+__all__: List[str] = [
+    "OneLineParser", "variant_arg", "add_variant_option", "whole", "number", "SEED",
+    "TARGET", "HANDS", "PLAYERS", "fail", "table_size", "check_records_dir",
+    "check_plot_path", "check_bots", "first_error", "PLOT_FORMATS",
+]

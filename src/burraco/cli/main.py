@@ -8,6 +8,7 @@ import sys
 from typing import List, Optional
 
 from .. import __version__
+from .common import OneLineParser, fail
 
 COMMANDS = ("replay", "simulate", "variants", "play", "arena", "tournament", "serve")
 """Command modules of :mod:`burraco.cli`, in the order ``--help`` lists them."""
@@ -15,7 +16,7 @@ COMMANDS = ("replay", "simulate", "variants", "play", "arena", "tournament", "se
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available command."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="burraco",
         description="Burraco / Buraco in every dialect: play, replay hand records, "
                     "simulate, and measure bots.",
@@ -46,6 +47,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as e:  # a file or folder that failed while the command ran
+        return fail(f"{getattr(e, 'filename', None) or 'input/output'}: {e.strerror or e}", 1)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from .common import add_variant_option, fail, table_size
+from .common import (PLAYERS, SEED, TARGET, add_variant_option, check_bots,
+                     check_records_dir, fail, first_error, number, table_size, whole)
 
 
 def _help_epilog() -> str:
@@ -29,21 +30,21 @@ def register(sub) -> None:
             "with `burraco replay FILE`.", 79),
         epilog=_help_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     add_variant_option(p)
-    p.add_argument("--players", "-p", type=int, default=None,
+    p.add_argument("--players", "-p", type=PLAYERS, default=None,
                    help="players at the table (default: 4 where the variant allows it, else 2)")
-    p.add_argument("--seat", type=int, default=0, metavar="S",
+    p.add_argument("--seat", type=whole(0, 5), default=0, metavar="S",
                    help="your seat, 0 to players-1 (default 0; seat 0 plays first in hand 1)")
     p.add_argument("--bots", default=None, metavar="SPEC,...",
                    help="bots for the other seats in seat order, e.g. greedy,random,"
                         "search:time=1.0 (the last one fills the rest; default: greedy "
                         "where it exists, else random)")
-    p.add_argument("--target", type=int, default=None, metavar="POINTS",
+    p.add_argument("--target", type=TARGET, default=None, metavar="POINTS",
                    help="match target (default: the variant's)")
-    p.add_argument("--seed", "-s", type=int, default=None,
+    p.add_argument("--seed", "-s", type=SEED, default=None,
                    help="seed of the deals and the bots (default: a new match every time)")
     p.add_argument("--lang", choices=("it", "pt", "de", "en"), default=None,
                    help="language of the app (default: from the system locale)")
-    p.add_argument("--delay", type=float, default=0.6, metavar="SECONDS",
+    p.add_argument("--delay", type=number(0, 60), default=0.6, metavar="SECONDS",
                    help="pause after each move of another player (default 0.6)")
     p.add_argument("--records", metavar="DIR", default=None,
                    help="folder for the hand records (default: $XDG_DATA_HOME/burraco/records "
@@ -80,6 +81,12 @@ def run(args) -> int:
     if not 0 <= args.seat < players:
         return fail(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
     bots = split_bots(args.bots) or [default_bot()]
+    from ..tui.game import records_dir  # every option checked before the game starts
+    error = first_error(check_bots(bots),
+                        check_records_dir(args.records if args.records is not None
+                                          else records_dir()))
+    if error:
+        return fail(error)
     lang = args.lang or detect_lang()
     try:
         table = Table(v, players, seat=args.seat, bots=bots, target=args.target,

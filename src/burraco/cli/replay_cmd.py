@@ -4,37 +4,48 @@ from __future__ import annotations
 
 import sys
 
-from ..record import dumps, replay_text
+from ..record import MAX_RECORD_BYTES, dumps, replay_text
 
 
 def register(sub) -> None:
+    """Add the ``replay`` command to the subparsers ``sub``."""
     p = sub.add_parser(
         "replay", help="check a hand record move by move and score it",
         description="Replay a hand record (RECORD.md) and print one JSON object: the "
                     "status, scores and each side's melds and breakdown. Exit 0 when every "
                     "move is legal, 1 at the first illegal move (its index and the rule), "
-                    "2 for a malformed record (naming the field).")
+                    f"2 for a malformed record (naming the field) or one over "
+                    f"{MAX_RECORD_BYTES} bytes.")
     p.add_argument("file", metavar="FILE", help="the record file, or - for standard input")
     p.set_defaults(func=run)
 
 
+def _format_error(message: str) -> int:
+    print(dumps({"ok": False, "error": {"move": None, "field": None, "message": message}}))
+    return 2
+
+
+def read_limited(path: str) -> bytes:
+    """At most ``MAX_RECORD_BYTES + 1`` bytes of ``path`` (``-``: standard input), so
+    that an endless input (``/dev/zero``) is refused without reading it all."""
+    if path == "-":
+        return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+    with open(path, "rb") as f:
+        return f.read(MAX_RECORD_BYTES + 1)
+
+
 def run(args) -> int:
+    """Replay the record; exit 0 legal, 1 illegal move, 2 malformed or unreadable."""
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
+        data = read_limited(args.file)
+    except IsADirectoryError:
+        return _format_error(f"cannot read {args.file}: it is a directory")
     except OSError as e:
-        out = {"ok": False, "error": {"move": None, "field": None,
-                                      "message": f"cannot read {args.file}: {e.strerror}"}}
-        print(dumps(out))
-        return 2
-    except UnicodeDecodeError:
-        out = {"ok": False, "error": {"move": None, "field": None,
-                                      "message": f"{args.file} is not UTF-8 text"}}
-        print(dumps(out))
-        return 2
-    out, code = replay_text(text)
+        return _format_error(f"cannot read {args.file}: {e.strerror or e}")
+    if len(data) > MAX_RECORD_BYTES:
+        name = "standard input" if args.file == "-" else args.file
+        return _format_error(f"{name} is larger than {MAX_RECORD_BYTES} bytes: "
+                             "not a hand record")
+    out, code = replay_text(data)
     print(dumps(out))
     return code

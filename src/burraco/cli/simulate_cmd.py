@@ -10,21 +10,24 @@ from collections import Counter
 
 from ..record import to_record
 from ..sim import hand_seed, random_hand
-from .common import add_variant_option, fail, table_size
+from .common import (HANDS, PLAYERS, SEED, add_variant_option, check_records_dir, fail,
+                     first_error, table_size)
 from .progress import progress
 
 
 def register(sub) -> None:
+    """Add the ``simulate`` command to the subparsers ``sub``."""
     p = sub.add_parser(
         "simulate", help="play hands with uniformly random legal moves and measure them",
         description="Play K hands with uniformly random legal moves (seeded, repeatable) and "
                     "print hands and turns per second, how the hands ended, and the mean and "
-                    "spread of each side's score.")
+                    "spread of each side's score (at 3 and 5 players, where partners change "
+                    "within a match, of each player's score).")
     add_variant_option(p)
-    p.add_argument("--players", "-p", type=int, default=None,
+    p.add_argument("--players", "-p", type=PLAYERS, default=None,
                    help="players at the table (default: 4 where allowed, else 2)")
-    p.add_argument("--hands", "-n", type=int, default=100, metavar="K", help="hands to play")
-    p.add_argument("--seed", "-s", type=int, default=0, help="seed of the run")
+    p.add_argument("--hands", "-n", type=HANDS, default=100, metavar="K", help="hands to play")
+    p.add_argument("--seed", "-s", type=SEED, default=0, help="seed of the run")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--records", metavar="DIR",
                    help="save every hand as a record (RECORD.md) in DIR")
@@ -33,14 +36,15 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    """Play the hands and print the figures."""
     v = args.variant
     players, error = table_size(v, args.players)
+    error = first_error(error, args.records is not None and check_records_dir(args.records))
     if error:
         return fail(error)
-    if args.hands < 1:
-        return fail("--hands must be at least 1")
-    if args.records:
-        os.makedirs(args.records, exist_ok=True)
+    # at 3 and 5 players the sides change within a hand (the lone player and the
+    # pairs), so the figures are per player (a pair's points halved, as a match counts them)
+    by_seat = players in (3, 5)
     endings: Counter = Counter()
     scores = []
     turns = moves = 0
@@ -51,16 +55,16 @@ def run(args) -> int:
             endings[s.status] += 1
             turns += s.turns + 1
             moves += len(s.history)
-            scores.append(s.scores())
+            scores.append(s.player_scores() if by_seat else s.scores())
             if args.records:
                 path = os.path.join(args.records, f"hand-{args.seed}-{k:05d}.json")
                 with open(path, "w", encoding="utf-8") as f:
                     json.dump(to_record(s), f)
             adv()
-    secs = time.perf_counter() - t0
-    nsides = len(scores[0])
-    means = [statistics.fmean(sc[i] for sc in scores) for i in range(nsides)]
-    spreads = [statistics.pstdev(sc[i] for sc in scores) for i in range(nsides)]
+    secs = max(time.perf_counter() - t0, 1e-9)
+    n = len(scores[0])
+    means = [statistics.fmean(sc[i] for sc in scores) for i in range(n)]
+    spreads = [statistics.pstdev(sc[i] for sc in scores) for i in range(n)]
     out = {
         "variant": v.name, "players": players, "hands": args.hands, "seed": args.seed,
         "seconds": round(secs, 4),
@@ -69,6 +73,7 @@ def run(args) -> int:
         "moves_per_second": round(moves / secs, 1),
         "turns": turns, "moves": moves,
         "endings": dict(endings),
+        "scores_by": "player" if by_seat else "side",
         "score_mean": [round(m, 2) for m in means],
         "score_stdev": [round(s, 2) for s in spreads],
     }
@@ -81,8 +86,12 @@ def run(args) -> int:
     print(f"  {out['hands_per_second']} hands/s, {out['turns_per_second']} turns/s, "
           f"{out['moves_per_second']} moves/s")
     print("  endings: " + ", ".join(f"{k} {n}" for k, n in sorted(endings.items())))
-    for i in range(nsides):
-        print(f"  side {i}: mean {means[i]:.1f}, spread (st. dev.) {spreads[i]:.1f}")
+    who = "player" if by_seat else "side"
+    for i in range(n):
+        print(f"  {who} {i}: mean {means[i]:.1f}, spread (st. dev.) {spreads[i]:.1f}")
+    if by_seat:
+        print("  (at 3 and 5 players partners change within the match: a pair's points "
+              "are halved, as a match counts them)")
     if args.records:
         print(f"  records saved in {out['records']}")
     return 0

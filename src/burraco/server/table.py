@@ -392,8 +392,12 @@ class TableCore:
         """The tournament time-out, called by the server clock."""
         if self.state is None or self.state.is_over or self.st["time_called"]:
             return
-        self.state.call_time()
+        try:
+            self.state.call_time()
+        except IllegalMove as e:
+            raise ProtocolError("illegal", str(e), rule_id(e)) from None
         self.st["time_called"] = True
+        self.st["move_started_at"] = now  # the turn may pass to the lap's first seat
         self.st["moves"].append({"action": "time-out"})
         self._emit("time_out", {}, now)
 

@@ -225,6 +225,7 @@ RULE_KEYS: Dict[str, str] = {
     "end of hand": "rule_hand_over",
     "turn": "rule_turn",
     "record actions": "rule_turn",
+    "tournament time-out": "rule_turn",
 }
 """Catalogue key of the sentence for each :attr:`IllegalMove.rule` the engine uses."""
 
