@@ -27,7 +27,7 @@ SHELL = [code for lang, code in BLOCKS if lang in ("sh", "bash", "shell")]
 
 def commands():
     """Each `burraco`/`./run` command line of the shell blocks, as argv after the
-    program name (comments dropped); `./run` alone is `play`."""
+    program name (comments dropped); `./run` alone is `serve --open`."""
     out = []
     for block in SHELL:
         for line in block.splitlines():
@@ -36,7 +36,7 @@ def commands():
                 continue
             argv = shlex.split(line)
             if argv[0] == "./run":
-                out.append(argv[1:] or ["play"])
+                out.append(argv[1:] or ["serve", "--open"])
             elif argv[0] == "burraco":
                 out.append(argv[1:])
     return out
