@@ -156,3 +156,18 @@ def test_view_and_copies_keep_the_cut():
     t = v.determinize(random.Random(2))
     assert t.cut == s.cut and t.score_breakdown()[0]["cut"] == 100
     assert s.copy().cut == s.cut
+
+
+def test_match_hook_for_the_cutters_aim():
+    """The hook the terminal game uses to let a person aim: Match.cutter() names the seat
+    that cuts before the next deal (None without a cut); Match.new_hand(cut=AIM) lifts
+    within 5 of the aim; the deal is the one the match would deal anyway."""
+    from burraco.match import Match
+
+    m = Match("brazilian", 4, seed=1, first=1)
+    assert m.cutter() == 3                       # first 1: dealer 0, cutter 3
+    s = m.new_hand(cut=44)
+    assert s.cut.player == 3 and abs(s.cut.lifted - 44) <= SPREAD
+    m2 = Match("brazilian", 4, seed=1, first=1)
+    assert m2.new_hand().deal == s.deal
+    assert Match("italian", 4, seed=1).cutter() is None

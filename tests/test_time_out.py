@@ -145,3 +145,21 @@ def test_views_and_copies_keep_the_lap():
         assert t.turn == 2 and t.laps_left == s.laps_left
         lap(t, (2, 3, 0, 1))
         assert t.status == TIME_OUT
+
+
+@pytest.mark.parametrize("players,teams,start", [
+    (6, False, 3),   # pairs at 6: the partner sits three seats on
+    (6, True, 2),    # teams of three: the next teammate in turn order
+    (3, False, 0),   # everyone alone until a packet is taken: the lap starts from 0
+    (5, False, 0),
+])
+def test_lap_start_beyond_four_players(players, teams, start):
+    """Step 2 for the other tables (a variant with a clock, italian:time_out_minutes=15):
+    the lap starts from the partner of the player due to draw, and from that player
+    where it has no partner; every seat then plays one turn."""
+    spec = "italian:time_out_minutes=15" + (",teams_of_three=true" if teams else "")
+    s = GameState.new(spec, players, seed=2)
+    s.call_time()
+    assert s.turn == start
+    lap(s, [(start + k) % players for k in range(players)])
+    assert s.status == TIME_OUT

@@ -14,7 +14,7 @@ raises :class:`CardError` quoting the input.
 
 from __future__ import annotations
 
-from typing import Iterable, List, Sequence
+from typing import Iterable, List, Sequence, Tuple
 
 RANK_CHARS = "A23456789TJQK"
 """Rank characters, index 0 for the ace to index 12 for the king."""
@@ -74,7 +74,7 @@ def format_card(c: int) -> str:
     return _NAMES[c]
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: object) -> int:
     """The card int of notation ``text`` (``'7H'``, ``'TD'``, ``'JK'``).
 
     Exactly the notation of RULES.md and RECORD.md: an upper-case rank character
@@ -131,11 +131,11 @@ def deck(decks: int = 2, jokers: int = 4) -> List[int]:
     return sorted(list(range(52)) * decks + [JOKER] * jokers)
 
 
-def hand_sort_key(c: int):
+def hand_sort_key(c: int) -> Tuple[int, int]:
     """Sort key by suit then rank (aces low), jokers last."""
     return (4, 0) if c == JOKER else (c // 13, c % 13)
 
 
-def rank_sort_key(c: int):
+def rank_sort_key(c: int) -> Tuple[int, int]:
     """Sort key by rank then suit, jokers last."""
     return (14, 0) if c == JOKER else (c % 13, c // 13)

@@ -18,7 +18,7 @@ No I/O, standard library only.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple, Optional, Tuple
+from typing import Dict, NamedTuple, Optional, Tuple
 
 SPREAD = 5
 """The cards lifted are drawn uniformly within this many of the aim."""
@@ -37,7 +37,7 @@ class Cut(NamedTuple):
         """True when the cutter lifted exactly the cards dealt to the hands."""
         return self.lifted == self.dealt
 
-    def to_record(self) -> dict:
+    def to_record(self) -> Dict[str, int]:
         """The record's ``cut`` field (RECORD.md)."""
         return {"player": self.player, "lifted": self.lifted}
 

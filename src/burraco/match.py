@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import List, Optional
 
+from .cut import cutter_for
 from .scoring import VP_TABLE, mp_to_vp
 from .state import GameState
 from .variants import Variant, parse_variant
@@ -60,10 +61,17 @@ class Match:
         """The seat that plays first in the next hand."""
         return (self.first + len(self.results)) % self.players
 
-    def new_hand(self) -> GameState:
-        """Deal the next hand (seeded from the match's seed)."""
+    def cutter(self) -> Optional[int]:
+        """The seat that cuts before the next hand's deal (RULES.md "The cut": the
+        seat before the dealer), or None where the variant has no cut."""
+        return cutter_for(self.next_first(), self.players) if self.variant.cut_bonus else None
+
+    def new_hand(self, cut: Optional[int] = None) -> GameState:
+        """Deal the next hand (seeded from the match's seed).  ``cut``: the aim of
+        the cutter (:meth:`cutter`) where the variant has a cut; None for a bot,
+        which aims at random."""
         return GameState.new(self.variant, self.players, seed=self.rng.getrandbits(64),
-                             first=self.next_first(), singles=self.singles)
+                             first=self.next_first(), singles=self.singles, cut=cut)
 
     def record_hand(self, state: GameState) -> List[int]:
         """Add a finished hand's scores to the totals; returns the hand's scores."""

@@ -43,8 +43,10 @@ class Record:
     __slots__ = ("variant", "players", "first", "hands", "packets", "stock", "discard",
                  "moves", "data", "cut")
 
-    def __init__(self, variant, players, first, hands, packets, stock, discard, moves, data,
-                 cut=None):
+    def __init__(self, variant: Variant, players: int, first: int, hands: List[List[int]],
+                 packets: List[List[int]], stock: List[int], discard: List[int],
+                 moves: List[Tuple[int, Move]], data: Dict[str, Any],
+                 cut: Optional[Tuple[int, int]] = None) -> None:
         self.cut: Optional[Tuple[int, int]] = cut
         self.variant = variant
         self.players = players

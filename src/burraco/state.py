@@ -245,10 +245,13 @@ class GameState(_Memo):
         stock = cards[pos:]
         given = None
         if v.cut_bonus:
-            if isinstance(cut, tuple):
-                given = cut
-            else:
+            if isinstance(cut, tuple) and len(cut) >= 2:
+                given = (cut[0], cut[1])
+            elif cut is None or (isinstance(cut, int) and not isinstance(cut, bool)):
                 given = (cutter_for(first, players), draw_lifted(r, cut, len(cards)))
+            else:
+                raise ValueError(f"cut must be None, the cutter's aim or (player, lifted), "
+                                 f"not {cut!r:.40}")
         return cls.from_deal(v, players, first, hands, packets, stock, discard, cut=given)
 
     @classmethod

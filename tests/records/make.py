@@ -495,6 +495,42 @@ def _illegal_then_bad(r):
 
 add("bad-after-illegal", mutate(BASE, _illegal_then_bad), malformed("moves[5].cards[1]", "KX"))
 
+# issue 9: a deal no shuffle of the variant can produce (RULES.md row "first discard face
+# up at deal"), and card notation that is not exactly RECORD.md's
+def _no_face_up(r):
+    r["deal"]["stock"].append(r["deal"]["discard"].pop())
+
+
+def _all_face_up(r):
+    r["deal"]["discard"] = r["deal"]["stock"] + r["deal"]["discard"]
+    r["deal"]["stock"] = []
+
+
+def _face_up_in_brazilian(r):
+    r["deal"]["discard"] = r["deal"]["stock"][-5:]
+    del r["deal"]["stock"][-5:]
+
+
+add("bad-deal-no-face-up", mutate(BASE, _no_face_up),
+    malformed("deal.discard", "face up"))
+add("bad-deal-all-face-up", mutate(BASE, _all_face_up),
+    malformed("deal.discard", "face up"))
+add("bad-deal-brazilian-face-up", mutate(RECORDS["brazilian-2p-redraw-pair"][0],
+                                         _face_up_in_brazilian),
+    malformed("deal.discard", "starts empty"))
+add("bad-card-long-s", mutate(BASE, lambda r: r["deal"]["stock"].__setitem__(
+    -1, r["deal"]["stock"][-1][0] + "\u017f")), malformed("deal.stock[62]", "bad card"))
+add("bad-card-nbsp", mutate(BASE, lambda r: r["deal"]["hands"][1].__setitem__(
+    0, r["deal"]["hands"][1][0] + "\u00a0")), malformed("deal.hands[1][0]", "bad card"))
+# RECORD.md `cut`: "a seat that does not exist or a count outside 1 to the deck's size
+# is a format error (exit 2)"
+add("bad-cut-player", mutate(RECORDS["brazilian-2p-redraw-pair"][0],
+                             lambda r: r.update(cut={"player": 2, "lifted": 22})),
+    malformed("cut.player", "seat"))
+add("bad-cut-lifted", mutate(RECORDS["brazilian-2p-redraw-pair"][0],
+                             lambda r: r.update(cut={"player": 0, "lifted": 200})),
+    malformed("cut.lifted", "1 to 108"))
+
 NOT_JSON = '{"format": "burraco-record/1", "variant": "italian", '
 """A record cut short: not valid JSON (field null)."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import List
 import json
 import os
 import time
@@ -12,7 +14,7 @@ from .common import (HANDS, PLAYERS, SEED, TARGET, add_variant_option, check_bot
 from .progress import progress
 
 
-def register(sub) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``arena`` command to the subparsers ``sub``."""
     p = sub.add_parser(
         "arena", help="measure two bots against each other on duplicate deals",
@@ -48,12 +50,12 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def split_bots(text: str):
+def split_bots(text: str) -> List[str]:
     """The two bot specs of ``--bots``: ``A,B`` or ``A/B``."""
+    parts: List[str] = []
     if "/" in text:
         parts = text.split("/")
     else:
-        parts = []
         for piece in text.split(","):
             # "search:time=1,cands=3" keeps key=value pieces with the bot before them
             if parts and "=" in piece and ":" not in piece:
@@ -63,7 +65,7 @@ def split_bots(text: str):
     return [x.strip() for x in parts if x.strip()]
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Play the arena and print the report."""
     v = args.variant
     players, error = table_size(v, args.players)
@@ -74,8 +76,8 @@ def run(args) -> int:
         None if len(specs) == 2 else
         f"--bots {args.bots}: the arena plays two bots against each other, not {len(specs)}",
         check_bots(specs),
-        args.records is not None and check_records_dir(args.records),
-        args.plot is not None and check_plot_path(args.plot))
+        check_records_dir(args.records) if args.records is not None else None,
+        check_plot_path(args.plot) if args.plot is not None else None)
     if error:
         return fail(error)
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)

@@ -9,7 +9,10 @@ import os
 import re
 import sys
 import tempfile
-from typing import Callable, List, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, List, NoReturn, Optional, Sequence, Tuple
+
+if TYPE_CHECKING:
+    from ..variants import Variant
 
 from ..variants import BOUNDS, PRESETS, VariantError, parse_variant
 
@@ -18,13 +21,13 @@ class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (``burraco CMD: error: ...``)
     and exit 2, without the usage block; ``--help`` still shows everything."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         """Print the error on one line and exit 2."""
         text = " ".join(message.split())
         self.exit(2, f"{self.prog}: error: {text} (see {self.prog} --help)\n")
 
 
-def variant_arg(text: str):
+def variant_arg(text: str) -> "Variant":
     """argparse type: a preset name, optionally with ``:switch=value,...`` overrides."""
     try:
         return parse_variant(text)
@@ -86,7 +89,7 @@ def fail(message: str, code: int = 2) -> int:
     return code
 
 
-def table_size(variant, players):
+def table_size(variant: "Variant", players: Optional[int]) -> Tuple[int, Optional[str]]:
     """``(players, error)``: the table size asked for, or 4 where the variant
     allows it (else its smallest), and an error message when the variant is not
     played by that many (None otherwise)."""

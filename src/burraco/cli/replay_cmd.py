@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from ..record import MAX_RECORD_BYTES, dumps, replay_text
 
 
-def register(sub) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``replay`` command to the subparsers ``sub``."""
     p = sub.add_parser(
         "replay", help="check a hand record move by move and score it",
@@ -34,7 +35,7 @@ def read_limited(path: str) -> bytes:
         return f.read(MAX_RECORD_BYTES + 1)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Replay the record; exit 0 legal, 1 illegal move, 2 malformed or unreadable."""
     try:
         data = read_limited(args.file)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
 import time
 from collections import Counter
+from typing import List
 
 from ..record import to_record
 from ..sim import hand_seed, random_hand
@@ -15,7 +17,7 @@ from .common import (HANDS, PLAYERS, SEED, add_variant_option, check_records_dir
 from .progress import progress
 
 
-def register(sub) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``simulate`` command to the subparsers ``sub``."""
     p = sub.add_parser(
         "simulate", help="play hands with uniformly random legal moves and measure them",
@@ -35,18 +37,19 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Play the hands and print the figures."""
     v = args.variant
     players, error = table_size(v, args.players)
-    error = first_error(error, args.records is not None and check_records_dir(args.records))
+    error = first_error(error,
+                        check_records_dir(args.records) if args.records is not None else None)
     if error:
         return fail(error)
     # at 3 and 5 players the sides change within a hand (the lone player and the
     # pairs), so the figures are per player (a pair's points halved, as a match counts them)
     by_seat = players in (3, 5)
-    endings: Counter = Counter()
-    scores = []
+    endings: Counter[str] = Counter()
+    scores: List[List[float]] = []
     turns = moves = 0
     t0 = time.perf_counter()
     with progress(args.hands, f"{v.name} {players}p", not (args.no_progress or args.json)) as adv:
@@ -55,7 +58,7 @@ def run(args) -> int:
             endings[s.status] += 1
             turns += s.turns + 1
             moves += len(s.history)
-            scores.append(s.player_scores() if by_seat else s.scores())
+            scores.append(list(s.player_scores()) if by_seat else [float(x) for x in s.scores()])
             if args.records:
                 path = os.path.join(args.records, f"hand-{args.seed}-{k:05d}.json")
                 with open(path, "w", encoding="utf-8") as f:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
 from ..variants import PRESETS
 from .common import variant_arg
 
 
-def register(sub) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("variants", help="list the presets, or show one preset's switches",
                        description="Without a name, list every preset and its player counts; "
                                    "with one (overrides allowed: italian:hand_size=13), "
@@ -17,7 +18,7 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.name is None:
         for name, v in PRESETS.items():
             print(f"{name:20s} players {', '.join(map(str, v.players))}")
