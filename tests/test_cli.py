@@ -184,15 +184,15 @@ def test_variants_list():
 
 
 def test_variants_show():
-    """`burraco variants NAME` prints the preset's switches as JSON; overrides apply;
-    an unknown name is an error."""
-    code, out, _ = run_cli("variants", "brazilian")
+    """`burraco variants NAME --json` prints the preset's switches as JSON; overrides
+    apply; an unknown name is an error."""
+    code, out, _ = run_cli("variants", "brazilian", "--json")
     assert code == 0
     sw = json.loads(out)
     assert sw["name"] == "brazilian"
     assert sw["meld_closes_at"] == 7  # RULES.md "meld stops growing at 7" row
     assert sw["first_discard_up"] is False
-    code, out, _ = run_cli("variants", "italian:hand_size=13")
+    code, out, _ = run_cli("variants", "italian:hand_size=13", "--json")
     assert code == 0 and json.loads(out)["hand_size"] == 13
     code, out, err = run_cli("variants", "scopa")
     assert code == 2 and "scopa" in err

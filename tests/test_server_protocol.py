@@ -241,6 +241,7 @@ def test_clock_runs_out(server):
     s = a.sock(tid)
     got = s.hello(None)
     assert got[-1]["clock"] is None or got[-1]["clock"]["per_move_ms"] == 1000
+    assert "hand_clock" not in got[-1]  # burraco-2p has no tournament time-out
     mv = s.until(lambda m: m.get("kind") == "move" and m["seat"] == 0, timeout=20)
     assert mv["by"] == "clock"
     s.close()
@@ -252,9 +253,13 @@ def test_tournament_time_out(server):
                  hand_time=1, seed=4)
     tid = t["table"]["id"]
     s = a.sock(tid)
-    s.hello(None)
+    snap = s.hello(None)[-1]
+    # the hand clock counts down to the time-out (protocol.md "hand_clock")
+    hc = snap["hand_clock"]
+    assert hc["hand_time_ms"] == 1000 and 0 <= hc["remaining_ms"] <= 1000
     ev = s.until(lambda m: m.get("kind") == "time_out", timeout=20)
     assert ev["view"]["seat"] == 0
+    assert "hand_clock" not in ev  # time was called: no clock runs any more
     # the hand runs its last lap and ends; its record holds the time-out and replays
     play_random([s], random.Random(1), lambda: any(m.get("kind") == "hand_over"
                                                    for m in s.messages), timeout=60)

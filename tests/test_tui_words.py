@@ -51,3 +51,42 @@ def test_hand_pickup_log_counts(lang):
     one = t("log_pickup", who="X", n=1, cards="7♥")
     many = t("log_pickup", who="X", n=4, cards="7♥")
     assert one != many.replace("4", "1")
+
+
+NEW_PLURALS = {
+    # the move log (issue 14): who took a packet, how many cards the pile held
+    ("log_packet", 1): {"en": "West takes a reserve packet (1 card).",
+                        "it": "West prende un pozzetto (1 carta).",
+                        "pt": "West pega um morto (1 carta).",
+                        "de": "West nimmt einen Reservestapel (1 Karte)."},
+    ("log_packet", 11): {"en": "West takes a reserve packet (11 cards).",
+                         "it": "West prende un pozzetto (11 carte).",
+                         "pt": "West pega um morto (11 cartas).",
+                         "de": "West nimmt einen Reservestapel (11 Karten)."},
+    ("your_hand", 1): {"en": "Your hand: 1 card, by suit", "it": None, "pt": None, "de": None},
+}
+
+
+@pytest.mark.parametrize("key,n", sorted(NEW_PLURALS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_log_and_hand_plurals(lang, key, n):
+    t = Translator(lang)
+    text = t(key, n=n, who="West", order=t("by_suit"))
+    want = NEW_PLURALS[key, n][lang]
+    if want is not None:
+        assert text == want
+    # one thing is never counted in the plural, two never in the singular
+    one, two = t(key, n=1, who="W", order=""), t(key, n=2, who="W", order="")
+    assert one != two.replace("2", "1"), (lang, key)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_counted_word_differs_for_one_and_many(lang):
+    """In every language a count of one reads differently from a count of five
+    (the ngettext plural forms are right), except the abbreviation of points."""
+    t = Translator(lang)
+    for key, entry in WORDS.items():
+        if not isinstance(entry, tuple) or key == "points":
+            continue
+        kw = {"who": "W", "order": "", "cards": "", "card": "", "meld": 1}
+        assert t(key, n=1, **kw) != t(key, n=5, **kw).replace("5", "1"), (lang, key)

@@ -101,6 +101,13 @@ def test_refusals_are_explained_in_the_page_language(client):
     assert r.status_code == 200 and r.json()["ok"]
     assert r.json()["text"] != "the stock is empty"
     assert explain("en", "no such rule", "a message") == "a message"
+    # the parameters of the refusal fill the sentence (the rule's stable id, RULES.md
+    # "Switches": meld stops growing at 7)
+    r = client.post("/api/i18n/de/explain", json={"rule": "meld closes at seven",
+                                                   "params": {"cap": 7, "meld": 0}})
+    assert r.json()["text"] == ("Diese Kombination ist mit 7 Karten geschlossen (cerrado) "
+                                "und wächst nicht mehr.")
+    assert client.post("/api/i18n/it/explain", json={"rule": "stock", "params": [1]}).status_code == 400
     assert client.post("/api/i18n/it/explain", content=b"[1]").status_code == 400
     assert client.post("/api/i18n/it/explain", json={"rule": 3}).status_code == 400
     assert client.post("/api/i18n/it/explain", content=b"x" * 5000).status_code == 413

@@ -36,7 +36,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright pac
 
 from server_harness import Server  # noqa: E402
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = pytest.mark.timeout(1200)  # a loaded 2-core machine plays slowly
 
 LOCALES = {"en": "en-US", "it": "it-IT", "pt": "pt-BR"}
 WORDS = {  # a few words the page must show in each language
@@ -91,12 +91,14 @@ def refuse_a_meld(player: Player, lang: str, base: str) -> None:
     import httpx
 
     expected = httpx.post(f"{base}/api/i18n/{lang}/explain",
-                          json={"rule": refusal["rule"], "message": refusal["message"]}).json()["text"]
+                          json={"rule": refusal["rule"], "params": refusal["params"],
+                                "message": refusal["message"]}).json()["text"]
     assert refusal["text"] == expected and expected in text
     if lang != "en":
         assert refusal["message"] not in text  # not the engine's English
     after = player.state()
     assert sorted(after["view"]["hand"]) == before_hand and after["version"] == before_version
+    shot(player, f"{lang}-refusal-laptop")
     # the selection is kept: the player sees what was refused
     assert player.page.locator(".hand button.card[aria-pressed=true]").count() == 2
     player.clear()
@@ -123,6 +125,30 @@ def chat_and_keyboard(anna: Player, bruno: Player) -> None:
     assert focused and focused == anna.page.locator(".hand button.card").nth(1).get_attribute("aria-label")
     anna.page.keyboard.press("Escape")
     assert anna.page.locator(".hand button.card[aria-pressed=true]").count() == 0
+    # the player's own order: Shift+arrow moves the focused card, a drag moves another,
+    # neither selects; sorting again by suit puts the cards back
+    cards = lambda: anna.page.eval_on_selector_all(".hand button.card", "bs => bs.map(b => b.dataset.card)")  # noqa: E731
+    before = cards()
+    anna.page.keyboard.press("Shift+ArrowRight")  # the focus is on the second card
+    moved = cards()
+    assert moved[2] == before[1] and moved[1] == before[2] and sorted(moved) == sorted(before)
+    anna.page.wait_for_function("c => document.activeElement && document.activeElement.dataset.card === c",
+                                arg=before[1], timeout=3000)
+    src = anna.page.locator(".hand button.card").nth(0).bounding_box()
+    dst = anna.page.locator(".hand button.card").nth(3).bounding_box()
+    anna.page.mouse.move(src["x"] + 10, src["y"] + src["height"] / 2)
+    anna.page.mouse.down()
+    for k in range(1, 9):
+        anna.page.mouse.move(src["x"] + 10 + (dst["x"] + dst["width"] / 2 - src["x"] - 10) * k / 8,
+                             src["y"] + src["height"] / 2)
+    anna.page.mouse.up()
+    dragged = cards()
+    assert dragged[3] == moved[0] and sorted(dragged) == sorted(before), (moved, dragged)
+    assert anna.page.locator(".hand button.card[aria-pressed=true]").count() == 0
+    assert anna.state()["view"]["hand"] and anna.page.locator(".hand").get_attribute("aria-label").endswith(
+        "in your own order")
+    anna.page.keyboard.press("s")  # sort again (by suit)
+    anna.page.wait_for_function("!document.querySelector('.hand').getAttribute('aria-label').endsWith('own order')")
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "pt"])
@@ -159,6 +185,8 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
     anna.page.select_option("select[name=seat1]", "greedy")
     anna.page.select_option("select[name=seat2]", "")
     anna.page.select_option("select[name=seat3]", "greedy")
+    if lang == "pt":  # a match of one hand (target 0): its end, then the lobby lists it
+        anna.page.fill("input[name=target]", "0")
     assert not anna.page.locator("input[name=public]").is_checked()
     anna.page.get_by_role("button", name=words["create"]).click()
     invite = anna.page.locator("#invite-link")
@@ -176,8 +204,8 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
     assert bruno.page.locator(f".lobby-table[data-table='{url.split('/t/')[1].split('?')[0]}']").count() == 0
     bruno.page.goto(url)
     bruno.page.locator(".join-seats button").first.click()
-    for p in (anna, bruno):
-        p.wait(lambda p=p: p.state().get("view"), what="the deal")
+    for p in (anna, bruno):  # a spectator sees the deal too: wait for the seat as well
+        p.wait(lambda p=p: p.state().get("view") and p.seat() is not None, what="the deal, seated")
     assert {anna.seat(), bruno.seat()} == {0, 2}
     assert anna.page.get_by_text(words["stock"], exact=True).first.is_visible()
 
@@ -186,7 +214,7 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
     took = {anna.name: False, bruno.name: False}
     refused = reloaded = shot_mid = False
     human_moves = 0
-    deadline = time.monotonic() + 420
+    deadline = time.monotonic() + 900
     hand0_over = lambda: any(h["hand"] == 0 for h in (anna.state().get("match") or {}).get("hands", []))  # noqa: E731
     while not hand0_over():
         assert time.monotonic() < deadline, "the hand did not end in time"
@@ -256,3 +284,12 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
     result = json.loads(out.stdout)
     assert result["scores"] == shown and result["status"] == entry["status"]
     assert result["status"] in ("closed", "stock-exhausted")
+    if lang == "pt":
+        # the match is over: the winner is named, and the lobby lists the finished
+        # match with the record of its hand
+        anna.page.locator(".hand-result .winner").wait_for()
+        anna.page.locator("header a.brand").click()
+        link = anna.page.locator(".my-matches li a[download]").first
+        link.wait_for()
+        assert link.get_attribute("href") == entry["record_url"]
+        shot(anna, f"{lang}-lobby-finished-laptop")

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import statistics
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .bots import make_bot
 from .record import to_record
@@ -67,7 +67,7 @@ def seat_bot(seat: int, players: int, rotation: int, variant: "Variant | str | N
     return (seat % 2) ^ r
 
 
-def bot_seed(seed: int, deal: int, seat: int, swapped: bool) -> int:
+def bot_seed(seed: int, deal: int, seat: int, swapped: "bool | int") -> int:
     """The seed of the bot at ``seat`` in one hand of the run."""
     return (hand_seed(seed, deal) * 31 + seat * 2 + int(swapped)) & 0xFFFFFFFF
 
@@ -94,7 +94,7 @@ def play_hand(variant: "Variant | str", players: int, specs: Sequence[str], seed
 
 
 def hand_result(state: GameState, swapped: "bool | int", deal: int,
-                record: bool = False) -> dict:
+                record: bool = False) -> Dict[str, Any]:
     """What the report needs of a finished hand (and its record if asked):
     ``comp`` the competitors' scores (sides; seats at 3 and 5 players),
     ``a_side`` bot A's competitor, ``diff`` A's score minus B's mean."""
@@ -102,7 +102,7 @@ def hand_result(state: GameState, swapped: "bool | int", deal: int,
     sc = state.scores()
     comp = state.player_scores(sc) if state.players in (3, 5) else sc
     others = [x for i, x in enumerate(comp) if i != rotation]
-    out = {
+    out: Dict[str, Any] = {
         "deal": deal, "swapped": bool(rotation), "rotation": rotation, "first": state.first,
         "scores": sc, "comp": comp, "a_side": rotation,
         "diff": comp[rotation] - sum(others) / len(others), "status": state.status,
@@ -113,11 +113,11 @@ def hand_result(state: GameState, swapped: "bool | int", deal: int,
     return out
 
 
-def play_deal(task) -> List[dict]:
+def play_deal(task: Tuple[Variant, int, Sequence[str], int, int, bool]) -> List[Dict[str, Any]]:
     """Every hand of one deal (worker entry point): ``task`` is
     ``(variant, players, specs, seed, deal, record)``."""
     variant, players, specs, seed, deal, record = task
-    out = []
+    out: List[Dict[str, Any]] = []
     for rot in range(rotations(variant, players)):
         s = play_hand(variant, players, specs, seed, deal, rot if rot > 1 else bool(rot))
         out.append(hand_result(s, rot, deal, record))
@@ -141,14 +141,14 @@ def check_args(variant: Variant, players: int, specs: Sequence[str]) -> None:
 
 def run_arena(variant: "Variant | str", players: int, specs: Sequence[str], deals: int,
               seed: int = 0, jobs: int = 1, records: bool = False,
-              on_deal: Optional[Callable[[int], None]] = None) -> List[dict]:
+              on_deal: Optional[Callable[[int], None]] = None) -> List[Dict[str, Any]]:
     """Play ``deals`` duplicate deals (each :func:`rotations` times); the hand
     results sorted by deal and rotation (A on side 0, or seat 0, first).  ``on_deal(n)`` is called
     as deals finish (for a progress bar)."""
     v = parse_variant(variant)
     check_args(v, players, specs)
     tasks = [(v, players, tuple(specs), seed, k, records) for k in range(deals)]
-    results: List[dict] = []
+    results: List[Dict[str, Any]] = []
     if jobs <= 1 or deals <= 1:
         for t in tasks:
             results.extend(play_deal(t))
@@ -184,7 +184,7 @@ def t_quantile(df: int) -> float:
     return table[lo] + (table[hi] - table[lo]) * (df - lo) / (hi - lo)
 
 
-def mean_ci(xs: Sequence[float]):
+def mean_ci(xs: Sequence[float]) -> Tuple[float, Tuple[float, float]]:
     """``(mean, (lo, hi))``: the 95% t-interval of the mean of ``xs``."""
     n = len(xs)
     if n == 0:
@@ -202,7 +202,7 @@ def elo_of(p: float) -> float:
     return -400.0 * math.log10(1.0 / p - 1.0)
 
 
-def pair_diffs(results: Sequence[dict]) -> List[float]:
+def pair_diffs(results: Sequence[Dict[str, Any]]) -> List[float]:
     """Bot A's mean score difference per duplicate pair, in deal order."""
     by: Dict[int, List[int]] = {}
     for r in results:
@@ -210,12 +210,12 @@ def pair_diffs(results: Sequence[dict]) -> List[float]:
     return [sum(d) / len(d) for _, d in sorted(by.items())]
 
 
-def matches(results: Sequence[dict], target: int, hands_per_match: int = 0) -> List[int]:
+def matches(results: Sequence[Dict[str, Any]], target: int, hands_per_match: int = 0) -> List[int]:
     """Match winners (0 = A, 1 = B, -1 = tie) of each rotation's consecutive hands
     grouped into matches to ``target`` points (or ``hands_per_match`` hands): A
     wins when its competitor leads alone; an unfinished match at the end is left
     out."""
-    out = []
+    out: List[int] = []
     rots = sorted({r.get("rotation", int(r["swapped"])) for r in results})
     for rot in rots:
         tot: List[float] = []
@@ -241,9 +241,9 @@ def matches(results: Sequence[dict], target: int, hands_per_match: int = 0) -> L
     return out
 
 
-def summarize(results: Sequence[dict], specs: Sequence[str], variant: "Variant | str",
+def summarize(results: Sequence[Dict[str, Any]], specs: Sequence[str], variant: "Variant | str",
               players: int, seconds: float, seed: int = 0,
-              target: Optional[int] = None) -> dict:
+              target: Optional[int] = None) -> Dict[str, Any]:
     """The arena report (the ``--json`` object): ``hands``, ``deals``,
     ``seconds`` and per bot ``mean_diff``, ``ci95``, ``hands_won``,
     ``matches_won``, ``elo`` (and ``elo_ci95``).  The ratings are +D/2 and -D/2
@@ -280,7 +280,7 @@ def summarize(results: Sequence[dict], specs: Sequence[str], variant: "Variant |
     if names[0] == names[1]:
         names = [names[0] + " (A)", names[1] + " (B)"]
 
-    def rnd(x):
+    def rnd(x: float) -> Optional[float]:
         return round(x, 2) if math.isfinite(x) else None
 
     bots = {
@@ -302,16 +302,16 @@ def summarize(results: Sequence[dict], specs: Sequence[str], variant: "Variant |
     }
 
 
-def running_mean(diffs: Sequence[float]):
+def running_mean(diffs: Sequence[float]) -> List[Tuple[int, float, float, float]]:
     """``(n, mean, lo, hi)`` after each duplicate pair (for the plot)."""
-    out = []
+    out: List[Tuple[int, float, float, float]] = []
     for i in range(1, len(diffs) + 1):
         m, (lo, hi) = mean_ci(diffs[:i])
         out.append((i, m, lo, hi))
     return out
 
 
-def plot(results: Sequence[dict], specs: Sequence[str], path: str, title: str = "") -> None:
+def plot(results: Sequence[Dict[str, Any]], specs: Sequence[str], path: str, title: str = "") -> None:
     """Draw the running mean difference (bot A minus bot B, per hand) with its 95%
     interval after each duplicate pair into ``path`` (PNG; matplotlib, Agg)."""
     import matplotlib

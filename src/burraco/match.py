@@ -10,7 +10,7 @@ played (open-dirty: one round, ties going to the side that started).
 from __future__ import annotations
 
 import random
-from typing import List, Optional
+from typing import List, Optional, Sequence
 
 from .cut import cutter_for
 from .scoring import VP_TABLE, mp_to_vp
@@ -48,7 +48,7 @@ class Match:
             self.max_hands = 1
         self.by_player = players in (3, 5)
         self.totals: List[float] = [0] * (players if self.by_player else 0)
-        self.results: List[list] = []
+        self.results: List[Sequence[float]] = []
         self.states: List[GameState] = []
         self.singles = False
 
@@ -73,9 +73,9 @@ class Match:
         return GameState.new(self.variant, self.players, seed=self.rng.getrandbits(64),
                              first=self.next_first(), singles=self.singles, cut=cut)
 
-    def record_hand(self, state: GameState) -> List[int]:
+    def record_hand(self, state: GameState) -> Sequence[float]:
         """Add a finished hand's scores to the totals; returns the hand's scores."""
-        scores = state.player_scores() if self.by_player else state.scores()
+        scores: Sequence[float] = state.player_scores() if self.by_player else state.scores()
         if not self.totals:
             self.totals = [0] * len(scores)
         for i, s in enumerate(scores):

@@ -20,9 +20,10 @@ classes as the record format does.
 from __future__ import annotations
 
 from itertools import product
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from .cards import IS_WILD, JOKER, NUM_KINDS, WILDS, TWOS
+from .rules import Rule
 
 _PRESENT = bytes([0] + [1] * 255)
 
@@ -165,42 +166,51 @@ class MeldRules:
         """Why ``cards`` is no legal meld: a sentence that names the rule broken."""
         if self.read(cards) is not None:
             return "it is a legal meld"
-        return self._explain(cards)
+        return self.fault(cards)[2]
 
-    def _explain(self, cards) -> str:
+    def fault(self, cards: Tuple[int, ...]) -> Tuple[Rule, Dict[str, Any], str]:
+        """Why ``cards`` (no legal meld) is refused: the rule on the shape of a meld
+        it breaks (one of :data:`burraco.rules.MELD_SHAPE`), that rule's parameters
+        and an English sentence."""
         n = len(cards)
         v = self.variant
         if n < 3:
-            return "a meld needs at least three cards"
+            return Rule.MELD_TOO_SHORT, {"count": n}, "a meld needs at least three cards"
         if n > self.cap:
-            return f"a meld may not hold more than {self.cap} cards (it closes at {self.cap})"
+            return (Rule.MELD_TOO_LONG, {"count": n, "cap": self.cap},
+                    f"a meld may not hold more than {self.cap} cards (it closes at {self.cap})")
         wild = [c for c in cards if IS_WILD[c]]
         nat = [c for c in cards if not IS_WILD[c]]
-        if not nat:
-            if not self.all_wild:
-                return "a meld of wild cards only is not allowed (sets of 2s or jokers)"
-            return "a meld of wild cards only needs three to seven wilds"
+        if not nat:  # where all-wild melds exist, every size from 3 to the cap reads
+            return (Rule.ALL_WILD_BANNED, {},
+                    "a meld of wild cards only is not allowed (sets of 2s or jokers)")
         ranks = {c % 13 for c in nat}
         suits = {c // 13 for c in nat}
+        one_wild = (Rule.ONE_WILD, {"count": len(wild)},
+                    "a meld may hold at most one wild card (joker or 2)")
         if len(ranks) == 1:
             r = nat[0] % 13 + 1
             if not self.sets:
-                return "sets (cards of one rank) are not allowed in this variant"
+                return (Rule.NO_SETS, {},
+                        "sets (cards of one rank) are not allowed in this variant")
             if self.set_ranks is not None and r not in self.set_ranks:
-                return "sets are allowed only of ranks " + ", ".join(
-                    "A" if x == 1 else str(x) for x in sorted(self.set_ranks))
+                names = tuple("A" if x == 1 else str(x) for x in sorted(self.set_ranks))
+                return (Rule.SET_RANKS, {"ranks": names},
+                        "sets are allowed only of ranks " + ", ".join(names))
             if len(wild) > 1:
-                return "a meld may hold at most one wild card (joker or 2)"
+                return one_wild
         if len(suits) > 1 and len(ranks) > 1:
-            return "a run must be of one suit and a set of one rank"
+            return (Rule.SUIT_OR_RANK, {},
+                    "a run must be of one suit and a set of one rank")
         acting = len(wild)
         if len(suits) == 1 and v.natural_twos and (next(iter(suits)) * 13 + 1) in wild:
             acting -= 1  # the run's own 2 may stand in its place
         if acting > 1:
-            return "a meld may hold at most one wild card (joker or 2)"
+            return one_wild
         if len(ranks) < len(nat) and len(ranks) > 1:
-            return "a run may not repeat a card"
-        return ("the cards do not make a run without gaps (one wild may fill one gap; "
+            return Rule.RUN_REPEAT, {}, "a run may not repeat a card"
+        return (Rule.RUN_GAPS, {},
+                "the cards do not make a run without gaps (one wild may fill one gap; "
                 "aces are low or high, never both, and runs do not wrap around)")
 
     def _label(self, n: int, wilds: int, clean7: bool, royal: int, aces: bool):

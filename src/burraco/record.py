@@ -14,6 +14,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from .cards import CardError, format_cards, parse_card
 from .cut import check_cut
+from .rules import Rule
 from .state import (ACTIONS, ADD, DIRECTOR, DISCARD, MELD, PICKUP, TIME_OUT, DealError,
                     GameState, IllegalMove, Move)
 from .variants import Variant, VariantError, parse_variant
@@ -254,29 +255,32 @@ def replay(record: Record) -> Tuple[Dict[str, Any], GameState]:
     """Replay a checked record: ``(output object, final state)``.
 
     On the first illegal move the object is ``{"ok": false, "error": {"move": i,
-    "message": ...}}`` and the state is the one before that move."""
+    "rule": ..., "message": ...}}`` (``rule`` the stable id of the
+    :class:`~burraco.rules.Rule` broken) and the state is the one before that move."""
     state = record.initial_state()
     for i, (p, move) in enumerate(record.moves):
         if state.is_over:
-            return _illegal(i, f"the hand is over ({state.status}); no move may follow"), state
+            return _illegal(i, f"the hand is over ({state.status}); no move may follow",
+                            Rule.HAND_OVER), state
         if move.action == TIME_OUT:
             try:
                 state.call_time()
             except IllegalMove as e:
-                return _illegal(i, str(e)), state
+                return _illegal(i, str(e), e.rule), state
             continue
         if p != state.turn:
             return _illegal(i, f"it is player {state.turn}'s turn, not player {p}'s "
-                               "(turns pass to the next seat after each discard)"), state
+                               "(turns pass to the next seat after each discard)",
+                            Rule.OUT_OF_TURN), state
         try:
             state.play(move)
         except IllegalMove as e:
-            return _illegal(i, str(e)), state
+            return _illegal(i, str(e), e.rule), state
     return result(state), state
 
 
-def _illegal(i: int, message: str) -> Dict[str, Any]:
-    return {"ok": False, "error": {"move": i, "message": message}}
+def _illegal(i: int, message: str, rule: Rule) -> Dict[str, Any]:
+    return {"ok": False, "error": {"move": i, "rule": rule.value, "message": message}}
 
 
 def replay_text(text: "str | bytes") -> Tuple[Dict[str, Any], int]:

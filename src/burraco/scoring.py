@@ -11,7 +11,10 @@ the variant has it, ``open_wild`` (brazilian: an open meld of wilds only) and
 from __future__ import annotations
 
 from operator import mul
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
+
+if TYPE_CHECKING:  # the state imports this module
+    from .state import GameState
 
 CLOSED = "closed"
 
@@ -26,7 +29,7 @@ VP_TABLE = {
 """Upper bounds of the MP difference for each VP split, by hands in the round."""
 
 
-def hand_breakdown(state) -> List[Dict[str, int]]:
+def hand_breakdown(state: GameState) -> List[Dict[str, int]]:
     """Each side's points for the hand of ``state`` (a GameState), itemized.
 
     A hand still in progress is scored as if it stopped there: no closing
@@ -70,7 +73,7 @@ def seat_points(players: int, side_of: Sequence[int], scores: Sequence[int]) -> 
     out: List[float] = []
     for p in range(players):
         side = side_of[p]
-        t = scores[side]
+        t: float = scores[side]
         if players in (3, 5) and list(side_of).count(side) == 2:
             t = t // 2 if t % 2 == 0 else t / 2
         out.append(t)

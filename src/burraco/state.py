@@ -18,11 +18,12 @@ indirectly (discarding the last card).  A player reads the game through
 from __future__ import annotations
 
 import random
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .cards import (IS_WILD, JOKER, NUM_KINDS, deck, format_card, format_cards)
 from .cut import Cut, check_cut, cutter_for, draw_lifted
 from .melds import Reading
+from .rules import Rule
 from .scoring import hand_breakdown, seat_points
 from .variants import END_TWO_LEFT, PILE_OPEN, PILE_PAIR, Variant, parse_variant
 
@@ -143,11 +144,17 @@ _TIME_OUT = Move(TIME_OUT)
 
 
 class IllegalMove(ValueError):
-    """A move the rules refuse.  ``rule`` names the rule broken (a RULES.md row)."""
+    """A move the rules refuse.
 
-    def __init__(self, message: str, rule: str = "") -> None:
+    ``rule`` is the :class:`~burraco.rules.Rule` broken (its value the stable id,
+    its ``row`` the RULES.md row), ``params`` that refusal's parameters as data
+    (see :mod:`burraco.rules`), and ``str(exc)`` an English sentence saying what
+    is wrong.  ``burraco.i18n.rules.explain`` renders the sentence in any language."""
+
+    def __init__(self, message: str, rule: "Rule | str", **params: Any) -> None:
         super().__init__(message)
-        self.rule = rule
+        self.rule: Rule = Rule(rule)
+        self.params: Dict[str, Any] = params
 
 
 class DealError(ValueError):
@@ -200,6 +207,8 @@ class _Memo:
 
     __slots__ = ("_legal",)
 
+    _legal: Optional[Tuple[Move, ...]]
+
 
 class GameState(_Memo):
     """One hand of Burraco: cards, melds, turn and phase.  See the module docstring."""
@@ -211,6 +220,38 @@ class GameState(_Memo):
         "known", "history", "deal", "first", "turns", "packets_taken_by", "laps_left",
         "drawn", "singles", "cut",
     )
+
+    # the fields' types (annotations only: the slots above hold the values)
+    variant: Variant
+    players: int
+    side_of: List[int]
+    nsides: int
+    hands: List[List[int]]  # per seat, the count of each card kind
+    hand_n: List[int]
+    stock: List[int]  # next card last
+    packets: List[List[int]]
+    pile: List[int]  # top card last
+    melds: List[List[Tuple[int, ...]]]  # per owner
+    readings: List[List[Reading]]  # per owner, beside melds
+    packet_taken: List[bool]
+    turn: int
+    phase: str
+    redraw_ok: bool
+    first_draw_done: bool
+    ban: int
+    must_meld: bool
+    status: str
+    closed_by: Optional[int]
+    known: List[List[int]]  # per seat, the count of each card kind others saw it take
+    history: List[Tuple[int, Move]]
+    deal: Dict[str, Any]
+    first: int
+    turns: int
+    packets_taken_by: List[int]
+    laps_left: int
+    drawn: int
+    singles: bool
+    cut: Optional[Cut]
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -446,29 +487,40 @@ class GameState(_Memo):
             need = "a cerrado (a meld closed at seven) and no open meld of wilds only"
         return f"to close the side needs the reserve taken (if one was left) and {need}"
 
+    def _dead_params(self, rule: Rule) -> Dict[str, Any]:
+        """The parameters of a "no dead ends" refusal beyond the move's own."""
+        if rule is Rule.DEAD_END_THROW_BACK and self.ban >= 0:
+            return {"card": format_card(self.ban)}
+        return {}
+
     def _ends_ok(self, seat: int, cnt: Sequence[int], n: int,
-                 readings: Sequence[Reading]) -> Optional[str]:
+                 readings: Sequence[Reading]) -> Optional[Tuple[Rule, str]]:
         """None if ``seat`` can still end its turn holding ``cnt`` (``n`` cards)
-        with its side's melds read as ``readings``; else why not (no dead ends)."""
+        with its side's melds read as ``readings``; else why not (no dead ends):
+        the rule and an English sentence."""
         ban = self.ban
         if n >= 2:
             if ban < 0 or cnt[ban] < n:
                 return None
-            return ("no dead ends: it would leave only the card just picked up from a "
+            return (Rule.DEAD_END_THROW_BACK,
+                    "no dead ends: it would leave only the card just picked up from a "
                     "one-card pile, which may not be thrown straight back")
         v = self.variant
         if n == 1:
             c = next(i for i in range(NUM_KINDS) if cnt[i])
             if c == ban:
-                return ("no dead ends: it would leave only the card just picked up from a "
+                return (Rule.DEAD_END_THROW_BACK,
+                        "no dead ends: it would leave only the card just picked up from a "
                         "one-card pile, which may not be thrown straight back")
             if v.reserve_indirect and self._packet_available(seat, readings):
                 return None
             if not self._can_close(seat, readings):
-                return ("no dead ends: the last card could not be discarded, because "
+                return (Rule.DEAD_END_LAST_CARD,
+                        "no dead ends: the last card could not be discarded, because "
                         + self._close_rule())
             if IS_WILD[c] and not v.closing_discard_wild:
-                return ("no dead ends: the last card is a wild card, and the closing "
+                return (Rule.DEAD_END_WILD,
+                        "no dead ends: the last card is a wild card, and the closing "
                         "discard may not be a wild card")
             return None
         if v.reserve_direct and self._packet_available(seat, readings):
@@ -476,63 +528,70 @@ class GameState(_Memo):
         if v.close_discard == "optional" and self._can_close(seat, readings):
             return None
         if self.packets and not self.packet_taken[self._pk(seat)] and not v.reserve_direct:
-            return ("no dead ends: the hand may not be emptied by melding, since the "
+            return (Rule.DEAD_END_NO_DIRECT,
+                    "no dead ends: the hand may not be emptied by melding, since the "
                     "reserve may not be taken directly in this variant; keep a card to discard")
         if v.close_discard == "required" and self._can_close(seat, readings):
-            return ("no dead ends: closing needs a final discard, so keep a card to discard")
-        return "no dead ends: the hand may not be emptied, because " + self._close_rule()
+            return (Rule.DEAD_END_FINAL_DISCARD,
+                    "no dead ends: closing needs a final discard, so keep a card to discard")
+        return Rule.DEAD_END, "no dead ends: the hand may not be emptied, because " + self._close_rule()
 
     # ---------------------------------------------------------------- checking
     def _hand_minus(self, seat: int, cards: Sequence[int], what: str) -> List[int]:
         cnt = self.hands[seat][:]
         for c in cards:
             if not 0 <= c < NUM_KINDS:
-                raise IllegalMove(f"{what}: {c!r} is not a card", "card notation")
+                raise IllegalMove(f"{what}: {c!r} is not a card", Rule.NOT_A_CARD,
+                                  action=what, card=repr(c))
             if cnt[c] == 0:
                 raise IllegalMove(f"{what}: {format_card(c)} is not in the hand of player "
-                                  f"{self.turn}", "cards played come from the hand")
+                                  f"{self.turn}", Rule.NOT_IN_HAND, action=what,
+                                  card=format_card(c), player=self.turn)
             cnt[c] -= 1
         return cnt
 
     def _meld_reading(self, cards: Tuple[int, ...]) -> Reading:
         r = self.rules.read(cards)
         if r is None:
-            raise IllegalMove(f"illegal meld {' '.join(format_cards(cards))}: "
-                              + self.rules.why_not(cards), "melds")
+            rule, params, why = self.rules.fault(cards)
+            raise IllegalMove(f"illegal meld {' '.join(format_cards(cards))}: " + why, rule,
+                              action=MELD, cards=tuple(format_cards(cards)), **params)
         return r
 
     def _check(self, move: Move):
         """Raise :class:`IllegalMove` unless ``move`` is legal; return what applying needs."""
         if self.phase == PHASE_OVER:
-            raise IllegalMove(f"the hand is over ({self.status}): no more moves", "end of hand")
+            raise IllegalMove(f"the hand is over ({self.status}): no more moves",
+                              Rule.HAND_OVER, status=self.status)
         a = move.action
         seat = self.turn
         v = self.variant
         if a not in ACTIONS:
-            raise IllegalMove(f"unknown action {a!r}", "record actions")
+            raise IllegalMove(f"unknown action {a!r}", Rule.UNKNOWN_ACTION, action=repr(a))
         if self.phase == PHASE_DRAW:
             if a == DRAW:
                 if move.cards or move.meld >= 0:
-                    raise IllegalMove("draw takes no cards", "draw")
+                    raise IllegalMove("draw takes no cards", Rule.DRAW_NO_CARDS)
                 if not self.stock and not (v.reserve_refills_stock and self.packets):
-                    raise IllegalMove("the stock is empty", "stock")
+                    raise IllegalMove("the stock is empty", Rule.STOCK_EMPTY, action=DRAW)
                 return None
             if a == PICKUP:
                 return self._check_pickup(move, seat)
             raise IllegalMove(f"{a}: player {seat} must first draw from the stock or pick up "
-                              "the discard pile", "turn: draw first")
+                              "the discard pile", Rule.DRAW_FIRST, action=a, player=seat)
         # play phase
         if a in (DRAW, PICKUP):
             raise IllegalMove(f"{a}: player {seat} has already drawn this turn",
-                              "turn: one draw a turn")
+                              Rule.ONE_DRAW, action=a, player=seat)
         if a == REDRAW:
             if not v.starter_redraw:
-                raise IllegalMove("redraw: this variant has no redraw", "first turn")
+                raise IllegalMove("redraw: this variant has no redraw", Rule.NO_REDRAW,
+                                  variant=v.name)
             if not self.redraw_ok:
                 raise IllegalMove("redraw is allowed only right after the hand's first draw",
-                                  "first turn: the starter's redraw")
+                                  Rule.REDRAW_TIMING)
             if not self.stock and not (v.reserve_refills_stock and self.packets):
-                raise IllegalMove("redraw: the stock is empty", "stock")
+                raise IllegalMove("redraw: the stock is empty", Rule.STOCK_EMPTY, action=REDRAW)
             return None
         owner = self.owner(seat)
         if a == MELD:
@@ -542,49 +601,56 @@ class GameState(_Memo):
             readings = self.readings[owner] + [r]
             why = self._ends_ok(seat, cnt, self.hand_n[seat] - len(cards), readings)
             if why:
-                raise IllegalMove(f"meld {' '.join(format_cards(cards))}: {why}", "no dead ends")
+                raise IllegalMove(f"meld {' '.join(format_cards(cards))}: {why[1]}", why[0],
+                                  action=MELD, cards=tuple(format_cards(cards)),
+                                  **self._dead_params(why[0]))
             return cnt, r
         if a == ADD:
             i = move.meld
             melds = self.melds[owner]
             if not 0 <= i < len(melds):
                 raise IllegalMove(f"add: the side has no meld number {i} (it has {len(melds)})",
-                                  "add to the side's melds")
+                                  Rule.NO_SUCH_MELD, action=ADD, meld=i, melds=len(melds))
             if not move.cards:
-                raise IllegalMove("add: no cards given", "add")
+                raise IllegalMove("add: no cards given", Rule.ADD_NO_CARDS)
             if len(melds[i]) >= self.rules.cap:
                 raise IllegalMove(f"add: meld {i} is closed (cerrado) at {self.rules.cap} cards "
-                                  "and left the table", "meld closes at seven")
+                                  "and left the table", Rule.MELD_CLOSED, action=ADD, meld=i,
+                                  cap=self.rules.cap)
             cnt = self._hand_minus(seat, move.cards, "add")
             new = tuple(sorted(melds[i] + move.cards))
             r = self.rules.read(new)
             if r is None:
+                rule, params, text = self.rules.fault(new)
                 raise IllegalMove(
                     f"add {' '.join(format_cards(move.cards))} to meld {i} "
-                    f"({' '.join(format_cards(self.readings[owner][i].order))}): "
-                    + self.rules.why_not(new), "melds")
+                    f"({' '.join(format_cards(self.readings[owner][i].order))}): " + text,
+                    rule, action=ADD, meld=i, cards=tuple(format_cards(new)), **params)
             readings = self.readings[owner][:]
             readings[i] = r
             why = self._ends_ok(seat, cnt, self.hand_n[seat] - len(move.cards), readings)
             if why:
-                raise IllegalMove(f"add {' '.join(format_cards(move.cards))}: {why}",
-                                  "no dead ends")
+                raise IllegalMove(f"add {' '.join(format_cards(move.cards))}: {why[1]}",
+                                  why[0], action=ADD, meld=i,
+                                  cards=tuple(format_cards(move.cards)),
+                                  **self._dead_params(why[0]))
             return cnt, new, r
         if a == DISCARD:
             if len(move.cards) != 1:
-                raise IllegalMove("discard takes exactly one card", "discard")
+                raise IllegalMove("discard takes exactly one card", Rule.DISCARD_ONE,
+                                  count=len(move.cards))
             c = move.cards[0]
             if not 0 <= c < NUM_KINDS or self.hands[seat][c] == 0:
                 name = format_card(c) if 0 <= c < NUM_KINDS else repr(c)
                 raise IllegalMove(f"discard: {name} is not in the hand of player {seat}",
-                                  "cards played come from the hand")
+                                  Rule.NOT_IN_HAND, action=DISCARD, card=name, player=seat)
             if self.must_meld:
                 raise IllegalMove("discard: whoever takes the discard pile must meld or add "
-                                  "with it in the same turn first", "international pickup")
+                                  "with it in the same turn first", Rule.MUST_MELD_FIRST)
             if c == self.ban:
                 raise IllegalMove(f"discard: {format_card(c)} was just picked up as a one-card "
                                   "pile and may not be thrown straight back (nor its twin)",
-                                  "one-card pile thrown back")
+                                  Rule.THROW_BACK, card=format_card(c))
             if self.hand_n[seat] == 1:
                 readings = self.readings[owner]
                 if v.reserve_indirect and self._packet_available(seat, readings):
@@ -592,28 +658,31 @@ class GameState(_Memo):
                 if not self._can_close(seat, readings):
                     raise IllegalMove("discard: the last card may not be discarded when closing "
                                       "is not allowed: " + self._close_rule(),
-                                      "last card may not be discarded")
+                                      Rule.LAST_CARD, card=format_card(c))
                 if IS_WILD[c] and not v.closing_discard_wild:
                     raise IllegalMove("discard: the closing discard may not be a wild card",
-                                      "closing needs a final discard, not a wild")
+                                      Rule.CLOSING_WILD, card=format_card(c))
                 return "close"
             return None
-        raise IllegalMove(f"{a} is not a move of the play phase", "turn")
+        # unreachable while every action is handled above; kept so that a new action
+        # is refused rather than ignored
+        raise IllegalMove(f"{a} is not a move of the play phase", Rule.UNKNOWN_ACTION,
+                          action=a)
 
     def _check_pickup(self, move: Move, seat: int):
         v = self.variant
         if not self.pile:
-            raise IllegalMove("pickup: the discard pile is empty", "discard pile")
+            raise IllegalMove("pickup: the discard pile is empty", Rule.PILE_EMPTY)
         top = self.pile[-1]
         if IS_WILD[top] and not v.wild_top_takeable:
             raise IllegalMove(f"pickup: a wild card ({format_card(top)}) on top of the discard "
-                              "pile can never be taken", "wild on top of the discard pile")
+                              "pile can never be taken", Rule.WILD_ON_TOP, top=format_card(top))
         owner = self.owner(seat)
         rest = self.pile[:-1]
         if v.pile == PILE_OPEN:
             if move.cards or move.meld >= 0:
                 raise IllegalMove("pickup: the discard pile is open; take it without cards",
-                                  "taking the discard pile")
+                                  Rule.PILE_OPEN)
             if (len(self.pile) == 1 and not v.throw_back_single
                     and self.hands[seat][top] == self.hand_n[seat]):
                 # every card would be the one just picked up, which may not be thrown back
@@ -623,40 +692,47 @@ class GameState(_Memo):
                     raise IllegalMove(
                         f"pickup: no dead ends: the hand would hold only {format_card(top)}, the "
                         "card of a one-card pile just picked up, which may not be thrown "
-                        "straight back", "no dead ends")
+                        "straight back", Rule.DEAD_END_THROW_BACK, action=PICKUP,
+                        card=format_card(top))
             if v.pickup_must_meld:
                 t = self.copy()
                 t._apply_pickup_open(seat)
                 if not t._any_meld_or_add():
                     raise IllegalMove("pickup: whoever takes the discard pile must meld or add "
                                       "in the same turn, and no meld or addition would be "
-                                      "possible", "international pickup")
+                                      "possible", Rule.PICKUP_NEEDS_MELD)
             return None
         # closed piles: the top card goes down at once
         if v.pile == PILE_PAIR:
             if move.meld >= 0 or len(move.cards) != 2:
                 raise IllegalMove("pickup: the pile is closed; take it with a natural pair "
                                   "matching the top card (exactly two cards)",
-                                  "taking the discard pile: matching pair")
+                                  Rule.PILE_PAIR, top=format_card(top),
+                                  cards=tuple(format_cards(move.cards)))
             if any(IS_WILD[c] for c in move.cards):
                 raise IllegalMove("pickup: the matching pair must be natural cards, not wilds",
-                                  "taking the discard pile: matching pair")
+                                  Rule.PILE_PAIR, top=format_card(top),
+                                  cards=tuple(format_cards(move.cards)))
         if move.meld >= 0:
             if move.cards:
                 raise IllegalMove("pickup: give either hand cards or a meld, not both",
-                                  "taking the discard pile")
+                                  Rule.PICKUP_CARDS_OR_MELD, meld=move.meld,
+                                  cards=tuple(format_cards(move.cards)))
             melds = self.melds[owner]
             i = move.meld
             if not 0 <= i < len(melds):
                 raise IllegalMove(f"pickup: the side has no meld number {i}",
-                                  "taking the discard pile")
+                                  Rule.NO_SUCH_MELD, action=PICKUP, meld=i, melds=len(melds))
             if len(melds[i]) >= self.rules.cap:
-                raise IllegalMove(f"pickup: meld {i} is closed (cerrado)", "meld closes at seven")
+                raise IllegalMove(f"pickup: meld {i} is closed (cerrado)", Rule.MELD_CLOSED,
+                                  action=PICKUP, meld=i, cap=self.rules.cap)
             new = tuple(sorted(melds[i] + (top,)))
             r = self.rules.read(new)
             if r is None:
+                rule, params, text = self.rules.fault(new)
                 raise IllegalMove(f"pickup: the top card {format_card(top)} cannot join meld {i}: "
-                                  + self.rules.why_not(new), "taking the discard pile: closed")
+                                  + text, rule, action=PICKUP, top=format_card(top), meld=i,
+                                  cards=tuple(format_cards(new)), **params)
             cnt = self.hands[seat][:]
             readings = self.readings[owner][:]
             readings[i] = r
@@ -664,23 +740,27 @@ class GameState(_Memo):
             if not move.cards:
                 raise IllegalMove(f"pickup: the pile is closed; the top card "
                                   f"{format_card(top)} must go down at once, with hand cards "
-                                  "or onto a meld", "taking the discard pile: closed")
+                                  "or onto a meld", Rule.PILE_TOP, top=format_card(top))
             cnt = self._hand_minus(seat, move.cards, "pickup")
             new = tuple(sorted(move.cards + (top,)))
             r = self.rules.read(new)
             if r is None:
+                rule, params, text = self.rules.fault(new)
                 raise IllegalMove(f"pickup: {' '.join(format_cards(new))} is no legal meld: "
-                                  + self.rules.why_not(new), "taking the discard pile: closed")
+                                  + text, rule, action=PICKUP, top=format_card(top),
+                                  cards=tuple(format_cards(new)), **params)
             if v.pile == PILE_PAIR and r.wilds:
                 raise IllegalMove("pickup: the pair and the top card must make a meld without "
-                                  "wilds", "taking the discard pile: matching pair")
+                                  "wilds", Rule.PILE_PAIR, top=format_card(top),
+                                  cards=tuple(format_cards(move.cards)))
             readings = self.readings[owner] + [r]
         for c in rest:
             cnt[c] += 1
         n = sum(cnt)
         why = self._ends_ok(seat, cnt, n, readings)
         if why:
-            raise IllegalMove("pickup: " + why, "no dead ends")
+            raise IllegalMove("pickup: " + why[1], why[0], action=PICKUP, top=format_card(top),
+                              **self._dead_params(why[0]))
         return cnt, new, r
 
     def is_legal(self, move: Move) -> bool:
@@ -916,12 +996,13 @@ class GameState(_Memo):
         if not self.variant.has_time_out:
             raise IllegalMove(f"time-out: {self.variant.name} has no tournament time-out "
                               "(only variants with a clock, such as italian-tournament)",
-                              "tournament time-out")
+                              Rule.NO_CLOCK, variant=self.variant.name)
         if self.phase == PHASE_OVER:
-            raise IllegalMove(f"time-out: the hand is over ({self.status})", "end of hand")
+            raise IllegalMove(f"time-out: the hand is over ({self.status})", Rule.HAND_OVER,
+                              status=self.status)
         if self.laps_left != -1:
             raise IllegalMove("time-out: time has already been called in this hand",
-                              "tournament time-out")
+                              Rule.TIME_CALLED)
         self._legal = None
         self.history.append((DIRECTOR, _TIME_OUT))
         if self.phase == PHASE_DRAW:

@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
-LAPTOP = {"width": 1366, "height": 860}
+LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
@@ -28,7 +28,7 @@ class Player:
         self.ctx = browser.new_context(**opts)
         self.ctx.add_init_script("localStorage.setItem('burraco.pace', '60')")
         self.page = self.ctx.new_page()
-        self.page.set_default_timeout(15000)
+        self.page.set_default_timeout(30000)
         self.errors: List[str] = []
         self.page.on("console", lambda m: self.errors.append(f"{name}: console {m.type}: {m.text}")
                      if m.type == "error" else None)

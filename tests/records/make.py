@@ -115,9 +115,10 @@ def ok(status, closed_by, sides):
             "scores": [sum(s["breakdown"].values()) for s in sides], "sides": sides}
 
 
-def illegal(move, *keywords):
-    """An expected refusal at move index ``move`` whose message holds the keywords."""
-    return {"ok": False, "error": {"move": move, "message": list(keywords)}}
+def illegal(move, rule, *keywords):
+    """An expected refusal at move index ``move`` of the rule whose stable id is
+    ``rule`` (burraco.rules.Rule), whose message holds the keywords."""
+    return {"ok": False, "error": {"move": move, "rule": rule, "message": list(keywords)}}
 
 
 def malformed(field, *keywords):
@@ -169,7 +170,7 @@ add("italian-2p-direct-close", record("italian", 2, 0, R1_DEAL, R1_MOVES), ok("c
 R2_P0 = split("7C 8C 9C TC KS KH KD 4C 4D 4S 2D")
 R2_DEAL = build_deal(R1_HANDS, [R2_P0, None], ["TH"], ["QH"], seed=12)
 add("italian-2p-wild-closing-refused", record("italian", 2, 0, R2_DEAL, R1_MOVES[:7]),
-    illegal(6, "wild", "clos|discard"))
+    illegal(6, "no dead ends: a wild last card", "wild", "clos|discard"))
 # and the discard of that wild as the last card, had the meld been let through, is the
 # same rule; a legal way on: discard 2D with two cards in hand is no closing discard.
 
@@ -227,7 +228,7 @@ add("italian-2p-stock-two-left", record("italian", 2, 1, R9_DEAL, R9_MOVES),
 # one more draw (from the two cards left) is refused: the hand is over
 add("italian-2p-draw-after-end", record("italian", 2, 1, R9_DEAL,
                                         R9_MOVES + moves("0 draw")),
-    illegal(len(R9_MOVES), "over|ended|end"))
+    illegal(len(R9_MOVES), "end of hand", "over|ended|end"))
 
 # =====================================================================================
 # brazilian, 2 players: the starter's redraw, and the pile taken with a natural pair.
@@ -252,10 +253,10 @@ add("brazilian-2p-redraw-pair", record("brazilian", 2, 0, R4_DEAL, R4_MOVES),
         side([1], [meld("JC JD JS", "set")], 30, 0, 0, -100, -85, 0)]))
 add("brazilian-2p-pair-not-matching", record("brazilian", 2, 0, R4_DEAL, moves(
     "0 draw", "0 discard JD", "1 pickup TH TS")),
-    illegal(2, "pair|meld|run|set"))
+    illegal(2, "melds: one suit or one rank", "pair|meld|run|set"))
 add("brazilian-2p-redraw-late", record("brazilian", 2, 0, R4_DEAL, moves(
     "0 draw", "0 discard JD", "1 draw", "1 redraw")),
-    illegal(3, "redraw|first"))
+    illegal(3, "first turn: the starter's redraw", "redraw|first"))
 
 # brazilian: cerrado of aces, direct packet, then melding out closes with no discard.
 # RULES.md rows: "meld stops growing at 7", scoring "of aces 500", "closing needs a
@@ -304,7 +305,7 @@ add("brazilian-2p-wild-melds", record("brazilian", 2, 1, R6_DEAL, R6_MOVES),
         side([1], [meld("2S JK JK", "set")], 125, 0, 0, -100, -70, -1000)]))
 add("brazilian-2p-wild-on-top", record("brazilian", 2, 1, R6_DEAL, moves(
     "1 draw", "1 discard 2S", "0 pickup 2C 2D")),
-    illegal(2, "wild"))
+    illegal(2, "wild on top of the discard pile", "wild"))
 
 # =====================================================================================
 # fechado, 2 players: the closed pile taken with hand cards (a new meld) and onto a
@@ -334,7 +335,7 @@ add("fechado-2p-pickups", record("fechado", 2, 0, R7_DEAL, R7_MOVES),
         side([1], [meld("KC KD KH KS", "set")], 40, 0, 0, -100, -70)]))
 add("fechado-2p-pickup-without-cards", record("fechado", 2, 0, R7_DEAL, moves(
     "0 draw", "0 discard 5C", "1 pickup")),
-    illegal(2, "top card|closed"))
+    illegal(2, "taking the discard pile: closed", "top card|closed"))
 
 # =====================================================================================
 # open-dirty, 2 players: packets refill the empty stock, first card drawn first.
@@ -363,28 +364,28 @@ add("open-dirty-2p-packet-refills-stock", record("open-dirty", 2, 0, R8_DEAL, R8
 R10_DEAL = build_deal(R1_HANDS, [None, None], ["TH"], ["QH"], seed=20)
 add("open-dirty-2p-no-direct-packet", record("open-dirty", 2, 0, R10_DEAL, moves(
     "0 draw", "0 meld 3H 4H 5H 6H 7H 8H 9H", "0 meld 5C 5D 5S", "0 add 0 TH JH")),
-    illegal(3, "direct|discard"))
+    illegal(3, "no dead ends: the reserve is taken by discarding", "direct|discard"))
 
 # =====================================================================================
 # more illegal moves (italian)
 add("italian-2p-discard-not-held", record("italian", 2, 0, R1_DEAL, moves(
-    "0 draw", "0 discard 7S")), illegal(1, "hand"))
+    "0 draw", "0 discard 7S")), illegal(1, "cards played come from the hand", "hand"))
 add("italian-2p-draw-twice", record("italian", 2, 0, R1_DEAL, moves(
-    "0 draw", "0 draw")), illegal(1, "draw"))
+    "0 draw", "0 draw")), illegal(1, "turn: one draw a turn", "draw"))
 add("italian-2p-wrong-turn", record("italian", 2, 0, R1_DEAL, moves(
-    "0 draw", "0 discard TH", "0 draw")), illegal(2, "turn"))
+    "0 draw", "0 discard TH", "0 draw")), illegal(2, "turn order", "turn"))
 add("italian-2p-discard-before-draw", record("italian", 2, 0, R1_DEAL, moves(
-    "0 discard 3H")), illegal(0, "draw"))
+    "0 discard 3H")), illegal(0, "turn: draw first", "draw"))
 add("italian-2p-add-no-meld", record("italian", 2, 0, R1_DEAL, moves(
-    "0 draw", "0 add 0 3H")), illegal(1, "meld"))
+    "0 draw", "0 add 0 3H")), illegal(1, "add to the side's melds", "meld"))
 # one-card pile (the first discard 5H) picked up, its twin thrown straight back
 R11_DEAL = build_deal(R1_HANDS, [None, None], ["TH"], ["5H"], seed=21)
 add("italian-2p-one-card-pile-twin", record("italian", 2, 0, R11_DEAL, moves(
-    "0 pickup", "0 discard 5H")), illegal(1, "one-card|thrown|throw"))
+    "0 pickup", "0 discard 5H")), illegal(1, "one-card pile thrown back", "one-card|thrown|throw"))
 R12_HANDS = [split("3H 4H JK 2C 9S 9D KC KD 7C 8C 6S"), R1_HANDS[1]]
 R12_DEAL = build_deal(R12_HANDS, [None, None], ["TH"], ["QH"], seed=22)
 add("italian-2p-two-wilds", record("italian", 2, 0, R12_DEAL, moves(
-    "0 draw", "0 meld 3H 4H 2C JK")), illegal(1, "wild"))
+    "0 draw", "0 meld 3H 4H 2C JK")), illegal(1, "melds: one wild at most", "wild"))
 
 # italian semi-clean burraco: seven natural cards 8H..AH (ace high) and the joker at
 # the low end, the only place left to it (RULES.md "Semi-clean" point, scoring 150).
@@ -411,7 +412,7 @@ add("italian-2p-last-card-no-burraco", record("italian", 2, 0, R14_DEAL, moves(
     "1 draw", "1 discard AD",
     "0 draw", "0 add 0 8S", "0 meld 4C 5C 6C", "0 meld JC JD JH", "0 meld 3D 4D 5D",
     "0 add 2 QD")),                                   # would leave 8H alone
-    illegal(12, "burraco", "last card|discard"))
+    illegal(12, "no dead ends: the last card", "burraco", "last card|discard"))
 
 # =====================================================================================
 # malformed records (exit 2): the field named exactly

@@ -9,7 +9,7 @@ repeatable: the same seed and the same views give the same moves.
 from __future__ import annotations
 
 import random
-from typing import Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
 
 from ..state import Move, PlayerView
 
@@ -25,7 +25,7 @@ class Bot:
     #: the options this bot takes: name -> (type, lowest, highest); others are refused
     OPTIONS: Dict[str, Tuple[type, float, float]] = {}
 
-    def __init__(self, seed: Optional[int] = None, **options) -> None:
+    def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.options = options

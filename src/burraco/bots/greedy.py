@@ -31,21 +31,24 @@ plays from a full :class:`~burraco.state.GameState` without building a view.
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from ..cards import IS_WILD, NUM_KINDS, deck
 from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, GameState, Move, PlayerView
-from ..variants import PILE_OPEN, PILE_PAIR
+from ..variants import PILE_OPEN, PILE_PAIR, Variant
 from . import Bot, register
+
+if TYPE_CHECKING:  # annotations only
+    from ..melds import MeldRules, Reading
 
 # progress towards a burraco by meld length (length 7+ scores its real bonus)
 _PROG_CLEAN = (0, 0, 0, 12, 24, 40, 70)
 _PROG_DIRTY = (0, 0, 0, 6, 12, 20, 35)
 
-_FULL_DECK = {}
+_FULL_DECK: Dict[Tuple[int, int], List[int]] = {}
 
 
-def _deck_counts(variant, players: int) -> List[int]:
+def _deck_counts(variant: Variant, players: int) -> List[int]:
     key = (variant.decks_for(players), variant.jokers_per_deck)
     cnt = _FULL_DECK.get(key)
     if cnt is None:
@@ -57,7 +60,7 @@ def _deck_counts(variant, players: int) -> List[int]:
     return cnt
 
 
-def progress(reading) -> float:
+def progress(reading: Optional[Reading]) -> float:
     """Heuristic worth of a meld's progress towards a burraco (0 once it is one)."""
     if reading is None or reading.label is not None:
         return 0.0
@@ -76,26 +79,56 @@ class Ctx:
                  "known", "history", "scores_fn", "nxt", "opp_owner", "stock0", "val",
                  "can_close_now", "_scores")
 
+    seat: int
+    v: Variant
+    rules: MeldRules
+    players: int
+    side_of: Sequence[int]
+    phase: str
+    hand: List[int]
+    hand_n: Sequence[int]
+    owner: int
+    melds: Sequence[Sequence[Tuple[int, ...]]]
+    readings: Sequence[Sequence[Reading]]
+    pile: Sequence[int]
+    pile_count: int
+    stock_count: int
+    packets_left: int
+    packet_open: bool
+    legal: Sequence[Move]
+    ban: int
+    must_meld: bool
+    unseen: Optional[List[int]]
+    known: Sequence[Sequence[int]]
+    history: Optional[Sequence[Tuple[int, Move]]]
+    scores_fn: Callable[[], List[int]]
+    nxt: int
+    opp_owner: int
+    stock0: int
+    val: Sequence[int]
+    can_close_now: bool
+    _scores: Optional[List[int]]
+
     def __init__(self) -> None:
         self._scores = None
 
     @property
-    def scores(self):
+    def scores(self) -> List[int]:
         """Each side's score so far (computed once)."""
         if self._scores is None:
             self._scores = self.scores_fn()
         return self._scores
 
 
-def _owner_of(v, side_of, seat: int) -> int:
+def _owner_of(v: Variant, side_of: Sequence[int], seat: int) -> int:
     return seat if v.melds_per == "player" else side_of[seat]
 
 
-def _pk_of(v, side_of, seat: int) -> int:
+def _pk_of(v: Variant, side_of: Sequence[int], seat: int) -> int:
     return seat if v.packet_per == "player" else side_of[seat]
 
 
-def _next_opponent(side_of, seat: int, players: int) -> int:
+def _next_opponent(side_of: Sequence[int], seat: int, players: int) -> int:
     me = side_of[seat]
     for k in range(1, players):
         p = (seat + k) % players
@@ -132,7 +165,7 @@ def ctx_from_view(view: PlayerView) -> Ctx:
     x.legal = view.legal
     x.ban = view.ban
     x.must_meld = view.must_meld
-    known = []
+    known: List[List[int]] = []
     for p in range(view.players):
         k = [0] * NUM_KINDS
         for c in view.known[p]:
@@ -162,7 +195,7 @@ def ctx_from_view(view: PlayerView) -> Ctx:
     return x
 
 
-def _stock0(v, players: int) -> int:
+def _stock0(v: Variant, players: int) -> int:
     total = v.deck_size(players)
     return max(1, total - players * v.hand_size - sum(v.packet_sizes(players))
                - (1 if v.first_discard_up else 0))
@@ -258,7 +291,7 @@ def move_gain(x: Ctx, m: Move, wilds_in_hand: int) -> float:
         new = rules.read(tuple(sorted(old_cards + cards)))
         if new is None:
             return -1e9
-        g = nat_pts + (new.bonus - old.bonus) + progress(new) - progress(old)
+        g: float = nat_pts + (new.bonus - old.bonus) + progress(new) - progress(old)
         # a wild that now acts makes the meld dirty
         if new.wilds > old.wilds and old.label is None and new.label is None:
             g -= _PROG_CLEAN[min(len(old_cards), 6)] - _PROG_DIRTY[min(len(old_cards), 6)]
@@ -289,7 +322,8 @@ def move_gain(x: Ctx, m: Move, wilds_in_hand: int) -> float:
     return g
 
 
-def _natural_potential(x: Ctx, cnt: List[int], melds: List[tuple], readings: list,
+def _natural_potential(x: Ctx, cnt: List[int], melds: Sequence[Tuple[int, ...]],
+                       readings: Sequence[Reading],
                        budget: int = 6, connect: bool = True) -> float:
     """Points (with progress) of what ``cnt`` could lay with natural cards only,
     greedily, onto ``melds`` and as new melds."""
@@ -303,10 +337,11 @@ def _natural_potential(x: Ctx, cnt: List[int], melds: List[tuple], readings: lis
     total = 0.0
     cap = rules.cap
     for _ in range(budget):
-        best = None
+        best: Optional[Tuple[int, Tuple[int, ...], Reading]] = None
         best_g = 0.0
         for m in rules.meld_list(cnt):
             r = rules.read(m)
+            assert r is not None  # listed melds are legal
             g = sum(val[c] for c in m) + r.bonus + progress(r) + 2
             if g > best_g:
                 best_g, best = g, (-1, m, r)
@@ -432,12 +467,12 @@ def _pair_danger(x: Ctx, c: int) -> float:
     return risk
 
 
-def discard_cost(x: Ctx, c: int, opp_discarded=None) -> float:
+def discard_cost(x: Ctx, c: int, opp_discarded: Optional[Set[int]] = None) -> float:
     """What discarding ``c`` costs: its worth to this hand plus its danger."""
     val = x.val
     hand = x.hand
     if IS_WILD[c]:
-        keep = 500 + val[c]
+        keep: float = 500 + val[c]
     else:
         keep = _connect(x, hand, c, x.v.sets)
         # cards it could still lay on its own melds
@@ -460,11 +495,11 @@ def discard_cost(x: Ctx, c: int, opp_discarded=None) -> float:
     return keep + danger
 
 
-def _opp_discarded_ranks(x: Ctx):
+def _opp_discarded_ranks(x: Ctx) -> Optional[Set[int]]:
     if not x.history:
         return None
     nxt = x.nxt
-    out = set()
+    out: Set[int] = set()
     for p, m in x.history:
         if p == nxt and m.action == DISCARD:
             out.add(m.cards[0] % 13)
@@ -488,12 +523,14 @@ def _pickup_value(x: Ctx, m: Move, base: float) -> float:
         if m.meld >= 0:
             old = melds[m.meld]
             r = rules.read(tuple(sorted(old + (top,))))
+            assert r is not None  # a legal pickup
             gain0 = x.val[top] + r.bonus - readings[m.meld].bonus + progress(r) - progress(readings[m.meld])
             melds[m.meld] = tuple(sorted(old + (top,)))
             readings[m.meld] = r
         else:
             new = tuple(sorted(m.cards + (top,)))
             r = rules.read(new)
+            assert r is not None  # a legal pickup
             gain0 = sum(x.val[c] for c in new) + r.bonus + progress(r) + 2
             melds.append(new)
             readings.append(r)
@@ -524,10 +561,10 @@ def choose_ctx(x: Ctx) -> Move:
     return _choose_play(x)
 
 
-def ranked(x: Ctx) -> List[tuple]:
+def ranked(x: Ctx) -> List[Tuple[float, Move]]:
     """Every legal move with the greedy policy's score, best first (for search)."""
     legal = x.legal
-    out = []
+    out: List[Tuple[float, Move]] = []
     if x.phase == "draw":
         base = _natural_potential(x, list(x.hand), x.melds[x.owner], x.readings[x.owner])
         for m in legal:
@@ -550,10 +587,10 @@ def ranked(x: Ctx) -> List[tuple]:
 
 
 def _choose_draw(x: Ctx) -> Move:
-    best = None
+    best: Optional[Move] = None
     best_v = 8.0  # the worth of a stock card
-    draw = None
-    base = None
+    draw: Optional[Move] = None
+    base: Optional[float] = None
     for m in x.legal:
         if m.action == DRAW:
             draw = m
@@ -576,10 +613,10 @@ def _choose_play(x: Ctx) -> Move:
     wilds = 0
     for c in (1, 14, 27, 40, 52):
         wilds += hand[c]
-    best = None
+    best: Optional[Move] = None
     best_g = 0.0
-    discards = []
-    redraw = None
+    discards: List[Move] = []
+    redraw: Optional[Move] = None
     for m in legal:
         a = m.action
         if a == MELD or a == ADD:
@@ -599,7 +636,7 @@ def _choose_play(x: Ctx) -> Move:
             return max(cand, key=lambda m: move_gain(x, m, wilds))
         return redraw or legal[0]
     opp = _opp_discarded_ranks(x)
-    best_d = None
+    best_d = discards[0]  # replaced by the first (any cost is below 1e18)
     best_c = 1e18
     for m in discards:
         cost = discard_cost(x, m.cards[0], opp)

@@ -29,7 +29,7 @@ default, so noise alone does not make the search play worse than greedy).
 from __future__ import annotations
 
 import time
-from typing import List, Optional
+from typing import Any, List, Optional
 
 from ..cards import IS_WILD
 from ..state import ADD, DISCARD, MELD, GameState, Move, PlayerView
@@ -62,10 +62,10 @@ class SearchBot(Bot):
     OPTIONS = {"time": (float, 0.001, 3600.0), "sims": (int, 1, 10_000_000),
                "cands": (int, 1, 100), "depth": (int, 0, 10_000), "z": (float, 0.0, 100.0)}
 
-    def __init__(self, seed: Optional[int] = None, **options) -> None:
+    def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         super().__init__(seed, **options)
-        self.time = options.get("time")
-        self.sims = options.get("sims")
+        self.time: Optional[float] = options.get("time")
+        self.sims: Optional[int] = options.get("sims")
         if self.time is None and self.sims is None:
             self.time = 1.0
         self.cands = int(options.get("cands", 4))

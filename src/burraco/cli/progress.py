@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
+from typing import Callable, Iterator
 
 
 @contextmanager
-def progress(total: int, label: str, enabled: bool = True):
+def progress(total: int, label: str, enabled: bool = True) -> Iterator[Callable[..., None]]:
     """Yield ``advance(n=1)``; shows a bar on standard error when it is a terminal."""
     if not enabled or not sys.stderr.isatty():
         yield lambda n=1: None
@@ -19,7 +20,7 @@ def progress(total: int, label: str, enabled: bool = True):
     except ImportError:  # plain fallback
         done = [0]
 
-        def advance(n=1):
+        def advance(n: int = 1) -> None:
             done[0] += n
             width = 30
             fill = int(width * done[0] / max(total, 1))

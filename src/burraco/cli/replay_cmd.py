@@ -14,7 +14,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "replay", help="check a hand record move by move and score it",
         description="Replay a hand record (RECORD.md) and print one JSON object: the "
                     "status, scores and each side's melds and breakdown. Exit 0 when every "
-                    "move is legal, 1 at the first illegal move (its index and the rule), "
+                    "move is legal, 1 at the first illegal move (its index, the rule's "
+                    "stable id as error.rule, and a message), "
                     f"2 for a malformed record (naming the field) or one over "
                     f"{MAX_RECORD_BYTES} bytes.")
     p.add_argument("file", metavar="FILE", help="the record file, or - for standard input")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 
 
-def register(sub) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
         "serve", help="serve online tables for people and bots (browser and WebSocket)",
         description="Start the burraco server: tables shared by people and bots in real "
@@ -40,7 +41,7 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     try:
         from ..server import Settings, run as serve
         import uvicorn  # noqa: F401
@@ -53,6 +54,9 @@ def run(args) -> int:
             print(f"burraco serve: --{name.replace('_', '-')} must not be negative",
                   file=sys.stderr)
             return 2
+    if args.search_workers < 1:
+        print("burraco serve: --search-workers must be at least 1", file=sys.stderr)
+        return 2
     if not 0 <= args.port <= 65535:
         print("burraco serve: --port must be from 0 to 65535", file=sys.stderr)
         return 2

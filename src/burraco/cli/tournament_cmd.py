@@ -29,6 +29,7 @@ HELP = """steps, in order:
   close                         close the round (every table has a result)
   standings / results / tables / card / export    printouts (text, --html, --csv)
   adjust / penalty / draw / withdraw             the director's tools
+  director-url                  the event's pages on burraco serve (online rounds)
   simulate --pairs N --format F --rounds R        a whole event of bots
 """
 
@@ -134,6 +135,10 @@ def register(sub) -> None:
              cmd_draw)
     q.add_argument("entrants", nargs="+", metavar="ENTRANT")
     step("log", "what the director did, oldest first", cmd_log)
+    q = step("director-url", "the event's pages on burraco serve: the director's page (with "
+             "its key), the public page and the players' page", cmd_director_url)
+    q.add_argument("--base", default="http://127.0.0.1:8000",
+                   help="the server's address (default http://127.0.0.1:8000)")
 
     q = step("simulate", "a whole event played by bots (nothing saved unless --db)",
              cmd_simulate)
@@ -463,6 +468,21 @@ def cmd_draw(args) -> int:
 def cmd_log(args) -> int:
     for at, action, detail in _store(args).log(_event(args)):
         print(f"{at:%Y-%m-%d %H:%M:%S}  {action:<8} {json.dumps(detail)}")
+    return 0
+
+
+def cmd_director_url(args) -> int:
+    from urllib.parse import quote, urlsplit
+    base = args.base.rstrip("/")
+    u = urlsplit(base)
+    if u.scheme not in ("http", "https") or not u.netloc:
+        raise TournamentError(f"--base: {args.base!r} is not an http(s) address")
+    st = _store(args)
+    eid = st.event_id(_event(args))
+    key = st.director_key(_event(args))
+    print(f"director: {base}/tournament/{eid}/director?key={quote(key)}")
+    print(f"public:   {base}/tournament/{eid}")
+    print(f"players:  {base}/tournament/{eid}/play")
     return 0
 
 

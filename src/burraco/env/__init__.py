@@ -47,17 +47,21 @@ A random agent::
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import ActionCodec, SlotOverflow, get_codec
 from .aec import BurracoEnv, render_text
 from .obs import ObsEncoder
+from ..variants import Variant
 
 
-def raw_env(variant="italian", players: int = 4, **kwargs) -> BurracoEnv:
+def raw_env(variant: "Variant | str" = "italian", players: int = 4, **kwargs: Any) -> BurracoEnv:
     """The unwrapped environment; keyword arguments as :class:`BurracoEnv`."""
     return BurracoEnv(variant, players, **kwargs)
 
 
-def env(variant="italian", players: int = 4, illegal_reward: float = -1, **kwargs):
+def env(variant: "Variant | str" = "italian", players: int = 4, illegal_reward: float = -1,
+        **kwargs: Any) -> Any:
     """The environment wrapped like PettingZoo's classic games: an illegal action
     ends the hand with ``illegal_reward`` for the offender (0 for the others),
     out-of-bounds actions assert, and API calls out of order raise."""

@@ -45,9 +45,10 @@ holds more melds than the cap, so its mask always equals the legal moves.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..cards import IS_WILD, JOKER, NUM_KINDS, counts, deck
+from ..melds import Reading
 from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, Move
 from ..variants import PILE_OPEN, Variant, parse_variant
 
@@ -70,13 +71,18 @@ closed 4p 91,568, brazilian 4p 57,012, italian 6p (three decks) 115,232."""
 
 _SET, _RUN, _WILD = "S", "R", "W"
 
+Shape = Tuple[str, Tuple[Any, ...]]
+"""A meld shape: its kind tag and its family-free card codes."""
+
 
 class SlotOverflow(ValueError):
     """A state holds more melds for one owner than the codec's ``slots``."""
 
 
-def _shape_of(cards: Tuple[int, ...], reading) -> Tuple[str, Tuple]:
-    """The shape of a legal meld: its kind tag and its family-free card codes."""
+def _shape_of(cards: Tuple[int, ...], reading: Optional[Reading]) -> Shape:
+    """The shape of a legal meld (``reading`` is its reading, never None): its kind
+    tag and its family-free card codes."""
+    assert reading is not None, "a legal meld has a reading"
     if reading.all_wild:
         return (_WILD, cards)
     if reading.kind == "set":
@@ -89,7 +95,8 @@ def _shape_of(cards: Tuple[int, ...], reading) -> Tuple[str, Tuple]:
 def _family_of(meld: Sequence[int]) -> Tuple[int, int]:
     """(rank, suit) shared by every natural (non-wild) card of ``meld``; -1 where
     they differ, (0, -1) when the meld has no natural card."""
-    rank = suit = None
+    rank: Optional[int] = None
+    suit = -1  # set with rank
     for c in meld:
         if IS_WILD[c]:
             continue
@@ -106,7 +113,7 @@ def _family_of(meld: Sequence[int]) -> Tuple[int, int]:
     return rank, suit
 
 
-def _build(shape: Tuple[str, Tuple], rank: int, suit: int) -> Optional[Tuple[int, ...]]:
+def _build(shape: Shape, rank: int, suit: int) -> Optional[Tuple[int, ...]]:
     """The meld of ``shape`` in the family of ``rank`` (sets) or ``suit`` (runs)."""
     kind, codes = shape
     if kind == _WILD:
@@ -141,12 +148,12 @@ class ActionCodec:
         """Every legal meld of the variant's deck, as sorted card tuples."""
         self.index: Dict[Tuple[int, ...], int] = {m: k for k, m in enumerate(self.catalogue)}
         """Catalogue index of each meld."""
-        shapes = set()
+        shapes: set[Shape] = set()
         meld_shape: List[int] = []
         for m in self.catalogue:
             shapes.add(_shape_of(m, rules.read(m)))
         order = {_SET: 0, _RUN: 1, _WILD: 2}
-        self.shapes: List[Tuple[str, Tuple]] = sorted(
+        self.shapes: List[Shape] = sorted(
             shapes, key=lambda s: (order[s[0]], len(s[1]), s[1]))
         """Every meld shape: ``(kind, codes)`` with kind ``'S'`` (set), ``'R'`` (run),
         ``'W'`` (wilds only)."""
@@ -169,7 +176,7 @@ class ActionCodec:
         self.S = len(self.shapes)
         self.n = self.ADD + self.slots * self.S
         """Size of the action space."""
-        self._shape_cache: Dict[tuple, int] = {}
+        self._shape_cache: Dict[Tuple[Tuple[int, ...], Tuple[int, ...]], int] = {}
 
     # ------------------------------------------------------------------ encode
     def encode(self, move: Move, melds: Sequence[Tuple[int, ...]], top: int = -1) -> int:
@@ -249,7 +256,7 @@ class ActionCodec:
             if result is None or len(result) <= len(meld):
                 return None
             need = list(meld)
-            added = []
+            added: List[int] = []
             pool = list(result)
             for c in pool:
                 if c in need:
@@ -296,7 +303,7 @@ class ActionCodec:
         return ("draw", "redraw", "pickup")[a]
 
 
-_CODECS: Dict[tuple, ActionCodec] = {}
+_CODECS: Dict[Tuple[Variant, int, Optional[int]], ActionCodec] = {}
 
 
 def get_codec(variant: "Variant | str", players: int, max_melds: Optional[int] = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 from gymnasium import spaces
@@ -45,7 +45,7 @@ class BurracoEnv(AECEnv):
     starts from a given :class:`~burraco.state.GameState` (copied).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "burraco_v0",
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "burraco_v0",
                 "is_parallelizable": False}
 
     def __init__(self, variant: "Variant | str" = "italian", players: int = 4,
@@ -87,17 +87,17 @@ class BurracoEnv(AECEnv):
         self._steps = 0
 
     # ---------------------------------------------------------------- spaces
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         """A Dict of ``observation`` (Box, layout in :mod:`burraco.env.obs`) and
         ``action_mask`` (int8, 1 for each legal action)."""
         return self._observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(codec.n)``; layout in :mod:`burraco.env.actions`."""
         return self._action_spaces[agent]
 
     # ----------------------------------------------------------------- reset
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """Deal a new hand (seeded by ``seed`` when given; see the class docstring)."""
         if seed is not None:
             self._rng = random.Random(seed)
@@ -111,24 +111,32 @@ class BurracoEnv(AECEnv):
             self.game = GameState.new(self.variant, self.players,
                                       seed=self._rng.getrandbits(64), first=first)
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.rewards: Dict[str, float] = {a: 0 for a in self.agents}
+        self._cumulative_rewards: Dict[str, float] = {a: 0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
         self._steps = 0
         self._version = 0
         self._legal_key = -1
-        self.agent_selection = self.possible_agents[self.game.turn]
-        if self.game.is_over:
+        g = self._live()
+        self.agent_selection = self.possible_agents[g.turn]
+        if g.is_over:
             self._finish()
         elif self._overflow():
             self._finish(truncated="max_melds")
 
     # ------------------------------------------------------------ legal moves
+    def _live(self) -> GameState:
+        """The hand being played; RuntimeError before the first :meth:`reset`."""
+        g = self.game
+        if g is None:
+            raise RuntimeError("the environment has no hand yet: call reset() first")
+        return g
+
     def _refresh_legal(self) -> None:
         if self._legal_key != self._version:
-            g = self.game
+            g = self._live()
             self._legal = moves = g.legal_moves()
             codec = self.codec
             melds = g.melds[g.owner(g.turn)]
@@ -140,7 +148,7 @@ class BurracoEnv(AECEnv):
             ab = codec.ADD
             S = codec.S
             slots = codec.slots
-            acts = []
+            acts: List[int] = []
             for m in moves:
                 a = m.action
                 if a == "discard":
@@ -182,13 +190,13 @@ class BurracoEnv(AECEnv):
 
     def move_to_action(self, move: Move) -> int:
         """The action of ``move`` in the current position (the mover is the agent to act)."""
-        g = self.game
+        g = self._live()
         return self.codec.encode(move, g.melds[g.owner(g.turn)], g.pile[-1] if g.pile else -1)
 
     def action_to_move(self, action: int) -> Optional[Move]:
         """The move of ``action`` in the current position, or None if it names none.
         Legal exactly when the action mask holds 1 for it."""
-        g = self.game
+        g = self._live()
         return self.codec.decode(action, g.melds[g.owner(g.turn)],
                                  g.pile[-1] if g.pile else -1)
 
@@ -197,13 +205,13 @@ class BurracoEnv(AECEnv):
         """``{"observation": array, "action_mask": int8 array}`` for ``agent``."""
         seat = self.agent_name_mapping[agent]
         if self.obs_from_view:
-            obs = self.encoder.from_view(self.game.view(seat))
+            obs = self.encoder.from_view(self._live().view(seat))
         else:
-            obs = self.encoder.from_state(self.game, seat)
+            obs = self.encoder.from_state(self._live(), seat)
         return {"observation": obs, "action_mask": self.action_mask(agent)}
 
     # ------------------------------------------------------------------ step
-    def step(self, action) -> None:
+    def step(self, action: Optional[int]) -> None:
         """Play ``action`` for the agent to act.  An action outside the mask raises
         :class:`ValueError` (the wrapped :func:`burraco.env.env` ends the hand
         with a penalty instead)."""
@@ -211,8 +219,10 @@ class BurracoEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        g = self.game
+        g = self._live()
         self._refresh_legal()
+        if action is None:
+            raise ValueError(f"action None is not legal for {agent}: it is not done")
         try:
             k = self._legal_actions.index(int(action))
         except ValueError:
@@ -238,17 +248,17 @@ class BurracoEnv(AECEnv):
             self.render()
 
     def _overflow(self) -> bool:
-        return any(len(ms) > self._slots for ms in self.game.melds)
+        return any(len(ms) > self._slots for ms in self._live().melds)
 
     def seat_rewards(self) -> List[float]:
         """Each seat's reward for the hand as it stands (see the class docstring)."""
-        g = self.game
+        g = self._live()
         scores = g.scores()
         per_seat = g.player_scores(scores)  # side totals; halved for a pair at 3 or 5
         rep: Dict[int, float] = {}
         for p in range(g.players):
             rep.setdefault(g.side_of[p], per_seat[p])
-        out = []
+        out: List[float] = []
         for seat in range(g.players):
             own = per_seat[seat]
             if self.reward_mode == "score":
@@ -260,7 +270,7 @@ class BurracoEnv(AECEnv):
         return out
 
     def _finish(self, truncated: "bool | str" = False) -> None:
-        g = self.game
+        g = self._live()
         rewards = self.seat_rewards()
         scores = g.scores()
         for a in self.agents:
@@ -275,19 +285,19 @@ class BurracoEnv(AECEnv):
                 self.infos[a]["truncated"] = truncated
 
     # ---------------------------------------------------------------- extras
-    def to_record(self) -> dict:
+    def to_record(self) -> Dict[str, Any]:
         """The hand so far as a record (RECORD.md), for ``burraco replay``."""
         from ..record import to_record
-        return to_record(self.game)
+        return to_record(self._live())
 
-    def render(self):
+    def render(self) -> Optional[str]:
         """A text picture of the table (every hand shown): returned for ``"ansi"``,
         printed for ``"human"``."""
         if self.render_mode is None:
             import warnings
             warnings.warn("render() called without a render_mode")
             return None
-        text = render_text(self.game)
+        text = render_text(self._live())
         if self.render_mode == "human":
             print(text)
             return None

@@ -42,13 +42,17 @@ test checks that the two agree on many positions.
 
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ..cards import NUM_KINDS
 from ..melds import LABELS
 from ..variants import PILE_OPEN, Variant, parse_variant
+
+if TYPE_CHECKING:
+    from ..melds import Reading
+    from ..state import GameState, PlayerView
 
 MELD_FEATURES = 13
 """Features after the 53 card counts of each meld slot."""
@@ -87,7 +91,7 @@ class ObsEncoder:
         self.open_pile = v.pile == PILE_OPEN
         off = 0
 
-        def take(n):
+        def take(n: int) -> int:
             nonlocal off
             start = off
             off += n
@@ -114,8 +118,8 @@ class ObsEncoder:
         self.per_player = v.melds_per == "player"
         self.packet_per_player = v.packet_per == "player"
         self._rel_seats = [[(seat + k) % P for k in range(P)] for seat in range(P)]
-        self._meld_cache = {}
-        self._owner_cache = {}
+        self._meld_cache: Dict[Tuple[int, ...], Tuple[bytes, int]] = {}
+        self._owner_cache: Dict[int, Tuple[List[Tuple[int, ...]], bytes, int]] = {}
         d = v.decks_for(players)
         deck = d * (52 + v.jokers_per_deck)
         low = np.zeros(off, np.float32)
@@ -135,7 +139,7 @@ class ObsEncoder:
         self.low, self.high = low, high
 
     # -------------------------------------------------------------- encoding
-    def _meld_info(self, cards, reading):
+    def _meld_info(self, cards: Tuple[int, ...], reading: Reading) -> Tuple[bytes, int]:
         """(slot bytes, visible points) of one meld, cached by its cards."""
         got = self._meld_cache.get(cards)
         if got is None:
@@ -166,14 +170,15 @@ class ObsEncoder:
                 self._meld_cache.clear()
         return got
 
-    def _owner_block(self, o, ms, readings):
+    def _owner_block(self, o: int, ms: Sequence[Tuple[int, ...]], readings: Sequence[Reading]
+                     ) -> Tuple[bytes, int]:
         """(bytes of the used slots of owner ``o``, its visible points), cached while
         the owner's melds stay the same."""
         got = self._owner_cache.get(o)
         if got is not None and got[0] == ms:
             return got[1], got[2]
         T = self.slots
-        parts = []
+        parts: List[bytes] = []
         pts = 0
         for cards, r in zip(ms, readings):
             vec, p = self._meld_info(cards, r)
@@ -183,7 +188,9 @@ class ObsEncoder:
         self._owner_cache[o] = (list(ms), block, pts)
         return block, pts
 
-    def visible_points(self, meld_cards, readings, side_of) -> List[int]:
+    def visible_points(self, meld_cards: Sequence[Sequence[Tuple[int, ...]]],
+                       readings: Sequence[Sequence[Reading]], side_of: Sequence[int]
+                       ) -> List[int]:
         """Each side's points on the table: card values of its melds, burraco
         bonuses, minus the penalty for open melds of wilds only (no hidden card
         counts here, unlike :meth:`GameState.scores`, whose hand part is hidden)."""
@@ -194,9 +201,12 @@ class ObsEncoder:
                 pts[side] += self._meld_info(cards, r)[1]
         return pts
 
-    def _encode(self, seat, turn, phase, status, hand_cnt, known_cnt, meld_cards,
-                readings, pile_vis, pile_count, stock_count, packet_sizes, packet_taken,
-                side_of, hand_n, ban, must_meld):
+    def _encode(self, seat: int, turn: int, phase: str, status: str, hand_cnt: List[int],
+                known_cnt: Sequence[List[int]], meld_cards: Sequence[Sequence[Tuple[int, ...]]],
+                readings: Sequence[Sequence[Reading]], pile_vis: Sequence[int], pile_count: int,
+                stock_count: int, packet_sizes: Sequence[int], packet_taken: Sequence[bool],
+                side_of: Sequence[int], hand_n: Sequence[int], ban: int, must_meld: bool
+                ) -> np.ndarray:
         # everything before SCORES holds small counts (0..255): filled as bytes and
         # converted to float32 once
         P = self.players
@@ -261,12 +271,12 @@ class ObsEncoder:
                 out[sb + k] = side_pts[sd]
         return out
 
-    def from_view(self, view) -> np.ndarray:
+    def from_view(self, view: PlayerView) -> np.ndarray:
         """The observation of a :class:`~burraco.state.PlayerView`."""
         hand = [0] * NUM_KINDS
         for c in view.hand:
             hand[c] += 1
-        known = []
+        known: List[List[int]] = []
         for k in view.known:
             cnt = [0] * NUM_KINDS
             for c in k:
@@ -277,7 +287,7 @@ class ObsEncoder:
                             view.stock_count, view.packet_sizes, view.packet_taken,
                             view.side_of, view.hand_counts, view.ban, view.must_meld)
 
-    def from_state(self, state, seat: int) -> np.ndarray:
+    def from_state(self, state: GameState, seat: int) -> np.ndarray:
         """The observation of ``state`` as seen by ``seat``: exactly
         ``from_view(state.view(seat))``, reading only the fields a view holds."""
         pile = state.pile if self.open_pile else state.pile[-1:]

@@ -402,11 +402,11 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                 await dispatch(conn, h, m)
             except ProtocolError as e:
                 conn.put({"type": "error", "version": h.core.version, "code": e.code,
-                          "rule": e.rule, "message": e.message,
+                          "rule": e.rule, "params": e.params, "message": e.message,
                           "ref": getattr(m, "ref", None)})
             except HttpError as e:  # pragma: no cover - defensive
                 conn.put({"type": "error", "version": h.core.version, "code": "malformed",
-                          "rule": None, "message": e.message, "ref": None})
+                          "rule": None, "params": None, "message": e.message, "ref": None})
 
     async def dispatch(conn: Conn, h, m: Any) -> None:
         if isinstance(m, schema.Hello):
@@ -513,6 +513,11 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         Route("/", index),
         Route("/t/{id}", index),
     ]
+    try:  # tournaments online (issue 13): /tournament..., /api/tournaments/...
+        from ..tournament.web import routes as tournament_routes
+        routes[:0] = tournament_routes(hub, current)
+    except ImportError:  # pragma: no cover - the tournament package is part of burraco
+        pass
     try:  # the browser page (issue 12): /, /t/{id}, /static, /api/i18n, ahead of the fallback
         from ..web.routes import routes as web_routes
         routes[:0] = web_routes()

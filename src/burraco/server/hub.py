@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import multiprocessing
+import os
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -52,6 +54,21 @@ def _choose(state: GameState, seat: int, spec: str, seed: int) -> dict:
 
     bot = make_bot(spec, seed=seed)
     return bot.choose(state.view(seat)).to_record(seat)
+
+
+def _watch_parent(parent: int) -> None:
+    """Initializer of a search worker: exit when the server process ``parent`` is
+    gone (a server killed with SIGKILL leaves no orphan thinking for nobody)."""
+    import os
+    import threading
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="burraco-parent-watch").start()
 
 
 class Conn:
@@ -148,7 +165,10 @@ class Hub:
             await self.bus.stop()
         self.botx.shutdown(wait=False, cancel_futures=True)
         if self.searchx:
+            procs = list(getattr(self.searchx, "_processes", {}).values())
             self.searchx.shutdown(wait=False, cancel_futures=True)
+            for p in procs:  # a search may think for seconds: do not wait for it
+                p.terminate()
         self.dbx.shutdown(wait=True)
 
     async def get(self, tid: str) -> Optional[Handle]:
@@ -244,7 +264,7 @@ class Hub:
             return
         core = h.core
         t = now()
-        clock = core.clock(t)
+        clocks = core.clocks(t)
         last_game = max((i for i, e in enumerate(events) if e["kind"] in GAME_KINDS),
                         default=-1)
         cache: Dict[Any, dict] = {}
@@ -265,7 +285,7 @@ class Hub:
                             if key not in cache:
                                 cache[key] = core.view(key)
                             ev["view"] = cache[key]
-                        ev["clock"] = clock
+                        ev.update(clocks)
                     rendered[key] = json.dumps(ev, separators=(",", ":"))
                 conn.queue.put_nowait(rendered[key])
         core.emitted_views.clear()
@@ -304,7 +324,7 @@ class Hub:
                     ev["catchup"] = True
                     if i == len(evs) - 1:
                         ev["view"] = core.view(conn.seat)
-                        ev["clock"] = core.clock(now())
+                        ev.update(core.clocks(now()))
                     conn.put(ev)
                 return
         conn.put(self.snapshot(core, conn.seat))
@@ -319,7 +339,7 @@ class Hub:
                 "match": {"hand": max(core.st["hand"], 0),
                           "totals": core.summary()["totals"], "hands": core.st["results"]},
                 "log": [core.render(e, seat) for e in core.log],
-                "clock": core.clock(now()),
+                **core.clocks(now()),
                 "chat": [core.render(e, seat) for e in core.chat]}
 
     async def goodbye(self, h: Handle, conn: Conn) -> None:
@@ -426,7 +446,12 @@ class Hub:
         loop = asyncio.get_running_loop()
         if spec.startswith("search"):
             if self.searchx is None:
-                self.searchx = ProcessPoolExecutor(self.settings.search_workers)
+                # spawned, not forked: this process has threads (database, bots) and
+                # a running loop that a fork would copy in whatever state they hold
+                self.searchx = ProcessPoolExecutor(self.settings.search_workers,
+                                                   mp_context=multiprocessing.get_context("spawn"),
+                                                   initializer=_watch_parent,
+                                                   initargs=(os.getpid(),))
             entry = await loop.run_in_executor(self.searchx, _choose, state, seat, spec, seed)
         else:
             entry = await loop.run_in_executor(self.botx, _choose, state, seat, spec, seed)

@@ -37,21 +37,28 @@ CHAT_MAX = 300
 
 
 class ProtocolError(Exception):
-    """A message the server refuses: ``code`` (docs/protocol.md), ``rule`` for an
-    illegal move (the engine's stable rule id), ``message`` for people."""
+    """A message the server refuses: ``code`` (docs/protocol.md), ``rule`` and
+    ``params`` for an illegal move (the engine's stable rule id and the refusal's
+    parameters), ``message`` for people."""
 
-    def __init__(self, code: str, message: str, rule: Optional[str] = None) -> None:
+    def __init__(self, code: str, message: str, rule: Optional[str] = None,
+                 params: Optional[Dict[str, Any]] = None) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
+        self.params = params
         self.message = message
 
 
 def rule_id(exc: IllegalMove) -> str:
-    """The stable id of the rule an :class:`IllegalMove` names (an enum's value,
-    or the plain string of older engines)."""
-    r = getattr(exc, "rule", "")
-    return str(getattr(r, "value", r) or "")
+    """The stable id of the rule an :class:`IllegalMove` names (its
+    :class:`~burraco.rules.Rule`'s value)."""
+    return exc.rule.value
+
+
+def refused(exc: IllegalMove) -> ProtocolError:
+    """The ``illegal`` error of a refused move: its message, rule id and parameters."""
+    return ProtocolError("illegal", str(exc), rule_id(exc), dict(exc.params))
 
 
 def parse_move(d: Dict[str, Any]) -> Move:
@@ -330,7 +337,7 @@ class TableCore:
     def _new_match(self) -> None:
         s = self.settings
         self.match = Match(self.variant, self.players, seed=self.st["seed"],
-                           target=s.get("target"))
+                           target=s.get("target"), hands=s.get("hands"))
 
     def start(self, now: float) -> None:
         """Every seat is taken: the match starts with its first hand."""
@@ -369,7 +376,7 @@ class TableCore:
         try:
             self.state.play(move)
         except IllegalMove as e:
-            raise ProtocolError("illegal", str(e), rule_id(e)) from None
+            raise refused(e) from None
         after = self.state.view(seat).to_dict()
         entry = move.to_record(seat)
         if by == "player":
@@ -395,7 +402,7 @@ class TableCore:
         try:
             self.state.call_time()
         except IllegalMove as e:
-            raise ProtocolError("illegal", str(e), rule_id(e)) from None
+            raise refused(e) from None
         self.st["time_called"] = True
         self.st["move_started_at"] = now  # the turn may pass to the lap's first seat
         self.st["moves"].append({"action": "time-out"})
@@ -419,7 +426,7 @@ class TableCore:
         self.new_hands.append({"hand": hand, "status": st.status,
                                "record": self.record(), "summary": summary})
         self._emit("hand_over", dict(summary), now)
-        if self.match.is_over:
+        if self.match.is_over or self.round_over(now):
             self.status = "over"
             winner = self.match.winner()
             self.st["winner"] = winner
@@ -458,6 +465,26 @@ class TableCore:
         left = self.st["move_started_at"] + per - now
         return {"seat": seat, "remaining_ms": max(0, int(left * 1000)), "per_move_ms": per * 1000}
 
+    def hand_clock(self, now: float) -> Optional[dict]:
+        """The tournament time-out's clock as clients see it (``remaining_ms`` until
+        the server calls time, ``hand_time_ms`` in all), or None when the variant
+        has none, no hand is being played or time was called."""
+        hd = self.hand_deadline()
+        if hd is None:
+            return None
+        total = self.settings.get("hand_time") or self.variant.time_out_minutes * 60
+        return {"remaining_ms": max(0, int((hd - now) * 1000)),
+                "hand_time_ms": int(total * 1000)}
+
+    def clocks(self, now: float) -> Dict[str, Any]:
+        """``{"clock": ..., "hand_clock": ...}`` for an event or a snapshot
+        (``hand_clock`` only while a tournament time-out is due)."""
+        out: Dict[str, Any] = {"clock": self.clock(now)}
+        hc = self.hand_clock(now)
+        if hc is not None:
+            out["hand_clock"] = hc
+        return out
+
     def move_deadline(self) -> Optional[float]:
         """When the clock of the player on turn runs out (None: no clock running)."""
         per = self.settings.get("clock") or 0
@@ -467,10 +494,19 @@ class TableCore:
             return None
         return self.st["move_started_at"] + per
 
+    def round_over(self, now: float) -> bool:
+        """A tournament round's clock (setting ``round_deadline``, epoch seconds)
+        has run out: no hand is dealt after it."""
+        dl = self.settings.get("round_deadline")
+        return bool(dl) and now >= dl
+
     def hand_deadline(self) -> Optional[float]:
-        """When the tournament time-out is due (None: not in this variant, or called)."""
+        """When the tournament time-out is due (None: not in this variant, or called);
+        a tournament round's clock (``round_deadline``) calls it for the hand in play."""
         if self.state is None or self.state.is_over or self.st["time_called"]:
             return None
+        if self.settings.get("round_deadline"):
+            return float(self.settings["round_deadline"])
         secs = self.settings.get("hand_time") or self.variant.time_out_minutes * 60
         if not secs:
             return None

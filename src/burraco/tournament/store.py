@@ -22,11 +22,12 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
+import secrets
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, List, Optional, Sequence, Tuple
 
-from sqlalchemy import (Boolean, DateTime, ForeignKey, Integer, MetaData, String, Text,
+from sqlalchemy import (Boolean, DateTime, Float, ForeignKey, Integer, MetaData, String, Text,
                         UniqueConstraint, create_engine, event, select)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
@@ -37,7 +38,7 @@ from .movements import RoundPlan, Seating
 VERSION_TABLE = "alembic_version_tournament"
 """Alembic's version table for the tournament migrations (the server has its own)."""
 
-HEAD = "t0001"
+HEAD = "t0002"
 """The newest migration (a test checks it is Alembic's head): a database already
 there is used without loading Alembic at all."""
 
@@ -100,6 +101,7 @@ class EventRow(Base):
     deal_sets: Mapped[bool] = mapped_column(Boolean)
     seed: Mapped[int] = mapped_column(Integer)
     vp_table: Mapped[str] = mapped_column(String(200), default="")
+    director_key: Mapped[Optional[str]] = mapped_column(String(64), nullable=True)
     created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=now)
     entrants: Mapped[List["EntrantRow"]] = relationship(order_by="EntrantRow.number",
                                                         cascade="all, delete-orphan")
@@ -136,6 +138,9 @@ class RoundRow(Base):
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
     started_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=now)
     closed_at: Mapped[Optional[_dt.datetime]] = mapped_column(DateTime, nullable=True)
+    clock_start: Mapped[Optional[float]] = mapped_column(Float, nullable=True)
+    clock_seconds: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)
+    clock_form: Mapped[Optional[str]] = mapped_column(String(10), nullable=True)
     tables: Mapped[List["TableRow"]] = relationship(order_by="TableRow.number",
                                                     cascade="all, delete-orphan")
     seats: Mapped[List["SeatRow"]] = relationship(order_by="SeatRow.id",
@@ -150,6 +155,7 @@ class TableRow(Base):
                                           index=True)
     number: Mapped[int] = mapped_column(Integer)
     deal_set: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)
+    online_id: Mapped[Optional[str]] = mapped_column(String(40), nullable=True)
     hands: Mapped[List["HandRow"]] = relationship(order_by="HandRow.hand",
                                                   cascade="all, delete-orphan")
 
@@ -311,7 +317,7 @@ class Store:
                 raise TournamentError(f"a tournament named {t.name!r} already exists")
             d = settings.to_dict()
             d["vp_table"] = ",".join(map(str, settings.vp_table))
-            s.add(EventRow(name=t.name, **d))
+            s.add(EventRow(name=t.name, director_key=secrets.token_urlsafe(18), **d))
         return t
 
     def names(self) -> List[Tuple[str, str, int, int, str]]:
@@ -394,9 +400,10 @@ class Store:
             return t, plan
 
     def enter_result(self, name: Optional[str], round_no: int, table: int,
-                     hands: Sequence[Sequence[int]], correct: bool = False
+                     hands: Sequence[Sequence[int]], correct: bool = False, via: str = ""
                      ) -> Tuple[Tournament, Optional[Result], Result]:
-        """Enter (or, with ``correct``, replace) a table's score sheet."""
+        """Enter (or, with ``correct``, replace) a table's score sheet; ``via``
+        says where it came from in the log (``online``: a table of the server)."""
         with self.session() as s:
             ev = self._event(s, name)
             t = _build(ev)
@@ -412,7 +419,7 @@ class Store:
             _log(s, ev, "correct" if correct else "result",
                  {"round": round_no, "table": table,
                   "old": [list(h) for h in old.hands] if old else None,
-                  "new": [list(h) for h in new.hands]})
+                  "new": [list(h) for h in new.hands], **({"via": via} if via else {})})
             return t, old, new
 
     def close_round(self, name: Optional[str] = None) -> Tournament:
@@ -450,6 +457,76 @@ class Store:
             ev = self._event(s, name)
             rows = s.scalars(select(LogRow).where(LogRow.event_id == ev.id).order_by(LogRow.id))
             return [(r.at, r.action, json.loads(r.detail or "{}")) for r in rows]
+
+
+    # ------------------------------------------------------------- online
+    def event_id(self, name: Optional[str] = None) -> int:
+        """The number of event ``name`` (or of the only one) in the database."""
+        with self.session() as s:
+            return self._event(s, name).id
+
+    def name_of(self, event_id: int) -> str:
+        """The name of event number ``event_id``."""
+        with self.session() as s:
+            ev = s.get(EventRow, event_id)
+            if ev is None:
+                raise TournamentError(f"no tournament number {event_id}")
+            return ev.name
+
+    def events(self) -> List[Tuple[int, str, str]]:
+        """Every event: (number, name, state), oldest first."""
+        return [(self.event_id(n), n, state) for n, _f, _s, _r, state in self.names()]
+
+    def director_key(self, name: Optional[str] = None) -> str:
+        """The key of the event's director pages (made on first use for an event
+        created before there were any)."""
+        with self.session() as s:
+            ev = self._event(s, name)
+            if not ev.director_key:
+                ev.director_key = secrets.token_urlsafe(18)
+            return ev.director_key
+
+    def set_clock(self, name: Optional[str], round_no: int, start: float, seconds: int,
+                  form: str) -> None:
+        """Start round ``round_no``'s clock at ``start`` (epoch seconds): ``seconds``
+        for the round (form ``round``) or for each hand (form ``hand``)."""
+        with self.session() as s:
+            rr = self._event(s, name).rounds_[round_no - 1]
+            rr.clock_start, rr.clock_seconds, rr.clock_form = start, seconds, form
+
+    def set_online(self, name: Optional[str], round_no: int, table: int,
+                   online_id: Optional[str]) -> None:
+        """Table ``table`` of round ``round_no`` is played online at server table
+        ``online_id`` (None: no longer)."""
+        with self.session() as s:
+            ev = self._event(s, name)
+            _table_row(ev, round_no, table).online_id = online_id
+            _log(s, ev, "online", {"round": round_no, "table": table, "server_table": online_id})
+
+    def online(self, name: Optional[str] = None) -> dict:
+        """The online facts of every round: ``{round: {"clock": (start, seconds,
+        form) or None, "tables": {table: server table id}}}``."""
+        with self.session() as s:
+            out = {}
+            for rr in self._event(s, name).rounds_:
+                clock = ((rr.clock_start, rr.clock_seconds, rr.clock_form or "round")
+                         if rr.clock_start is not None else None)
+                out[rr.number] = {"clock": clock,
+                                  "tables": {tr.number: tr.online_id for tr in rr.tables
+                                             if tr.online_id}}
+            return out
+
+    def online_pending(self) -> List[Tuple[str, int, int, str]]:
+        """Tables played online still without a result, in open rounds of every
+        event: (event name, round, table, server table id)."""
+        with self.session() as s:
+            q = (select(EventRow.name, RoundRow.number, TableRow.number, TableRow.online_id)
+                 .join(RoundRow, RoundRow.event_id == EventRow.id)
+                 .join(TableRow, TableRow.round_id == RoundRow.id)
+                 .where(RoundRow.closed.is_(False), TableRow.online_id.is_not(None),
+                        ~TableRow.hands.any())
+                 .order_by(EventRow.id, RoundRow.number, TableRow.number))
+            return [(a, b, c, d) for a, b, c, d in s.execute(q)]
 
 
 def _first_line(e: BaseException) -> str:

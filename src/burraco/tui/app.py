@@ -1,315 +1,71 @@
 """The full-screen Textual app of ``burraco play``.
 
-The screen is a card table seen from the person's seat (South): the score line,
-whose turn it is, every side's melds (with burraco status and points), the
-stock and reserve counts, the discard pile (all of it where it is open, the top
-card where it is closed), what the others just did, and the person's hand.
-Every move works from the keyboard and with the mouse; see :data:`KEYS` and
-``burraco play --help``.  The app draws a :class:`~burraco.tui.game.Table`;
-bots move on a timer (``delay`` seconds a move) so a person can follow them.
+The screen is a card table seen from the person's seat (South): the match score
+and the hand's clock (where the variant has one), whose turn it is, every
+side's melds (the panels take the room the screen has), the stock and reserve,
+the discard pile (all of it where it is open, the top card where it is closed),
+the last moves, and the person's hand.  Cards show rank and suit symbol in
+colour (:mod:`.cards`).  Keys open the move log (``l``), the match's score sheet
+(``t``) and the rules (``?``); ``q`` asks before leaving, and the match is
+saved after every move (:mod:`.saved`) for ``burraco play --resume``.  The app
+draws a :class:`~burraco.tui.game.Table`; bots move on a timer (``delay``
+seconds a move) so a person can follow them.  Everything fits 80×24.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Dict, List, Optional, Sequence, Tuple
+import time
+from typing import List, Optional
 
-from rich import box
-from rich.table import Table as RichTable
 from rich.text import Text
-from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
-from ..cards import IS_WILD, JOKER, format_card, format_cards
-from ..state import (ADD, CLOSED, DISCARD, DRAW, MELD, PHASE_DRAW, PICKUP, REDRAW,
+from ..state import (ADD, DISCARD, DRAW, MELD, PHASE_DRAW, PICKUP, REDRAW,
                      IllegalMove, Move)
 from ..variants import PILE_OPEN
-from .game import NotYourTurn, Table
+from . import saved, sheets
+from .actions import TableKeys
+from .sheets import BREAKDOWN_ITEMS, fmt_points
+from .cards import card_text, cards_plain, card_label
+from .game import NotYourTurn, Table, user_command
 from .i18n import Translator, explain
+from .movelog import HandLog, render
 from .rules_text import rules_summary
+from .screens import ConfirmScreen, HandOverScreen, TextScreen
+from .widgets import Clickable, HandView, KeyBar, MeldColumn, acting_wilds, sort_key
 
-BREAKDOWN_ITEMS = ("table", "burracos", "closing", "packet", "hand", "open_wild")
-"""Score items of RULES.md in the order the end-of-hand screen lists them."""
-
-SUIT_STYLE = {0: "bold white", 1: "bold red", 2: "bold red", 3: "bold white"}
-
-
-def card_style(c: int) -> str:
-    """Rich style of card ``c``: wilds stand out, red suits are red."""
-    if IS_WILD[c]:
-        return "bold yellow"
-    return SUIT_STYLE[c // 13]
+FOOTER_KEYS = {"draw": "key_draw", "pickup": "key_pickup", "meld": "key_meld",
+               "add": "key_add", "discard": "key_discard", "redraw": "key_redraw",
+               "move_log": "key_log", "score_sheet": "key_scores", "rules": "key_rules",
+               "quit_game": "key_quit"}
+"""The footer's keys (action -> word key); the footer shows each in the app's language."""
 
 
-def acting_wilds(r, rules) -> set:
-    """Positions in ``r.order`` of the cards that act as wild cards (a 2 in its
-    own place of a run stands as itself)."""
-    out = set()
-    if r.kind == "run":
-        for j, c in enumerate(r.order):
-            k = r.low + j
-            natural = (c != JOKER and c // 13 == r.suit and 0 <= k < len(rules.pos_rank)
-                       and c % 13 + 1 == rules.pos_rank[k])
-            if not natural:
-                out.add(j)
-    else:
-        out = {j for j, c in enumerate(r.order) if IS_WILD[c]}
-    return out
+def clock_text(seconds: float) -> str:
+    """Minutes and seconds left: ``14:05`` (never below ``0:00``)."""
+    s = max(0, int(seconds + 0.999))
+    return f"{s // 60}:{s % 60:02d}"
 
 
-def fmt_points(x) -> str:
-    """Points as text: whole numbers without a decimal point (halved pairs may not be)."""
-    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+class BurracoApp(TableKeys, App):
+    """``burraco play``: one person against bots, hand after hand to the target.
 
-
-def card_cell(c: int) -> str:
-    """Three characters for card ``c``: its notation, then ``*`` for a wild card."""
-    return format_card(c) + ("*" if IS_WILD[c] else " ")
-
-
-def sort_key(by: str):
-    """Sort key of a hand: ``suit`` (suit, then rank) or ``rank`` (rank, then suit);
-    jokers go last either way."""
-    if by == "rank":
-        return lambda c: (1, 0, 0) if c == JOKER else (0, c % 13, c // 13)
-    return lambda c: (1, 0, 0) if c == JOKER else (0, c // 13, c % 13)
-
-
-class HandView(Widget):
-    """The person's hand: selected cards are raised one line above the others,
-    the cursor card is marked ``>``, wild cards ``*``.  A click toggles a card."""
-
-    DEFAULT_CSS = """
-    HandView { height: auto; min-height: 2; }
-    """
-
-    def __init__(self, **kw) -> None:
-        super().__init__(**kw)
-        self.cards: List[int] = []
-        self.selected: set = set()
-        self.cursor = 0
-        self._cells: Dict[Tuple[int, int], int] = {}
-        self.per_row = 19
-
-    def set_hand(self, cards: List[int], selected: set, cursor: int) -> None:
-        """Show ``cards`` (already sorted); ``selected`` and ``cursor`` are indexes."""
-        self.cards = cards
-        self.selected = selected
-        self.cursor = cursor
-        self.refresh(layout=True)
-
-    def _per_row(self, width: int) -> int:
-        return max(1, (width or 80) // 4)
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        per = self._per_row(width)
-        rows = max(1, -(-len(self.cards) // per))
-        return rows * 2
-
-    def render(self) -> Text:
-        per = self._per_row(self.content_size.width)
-        self.per_row = per
-        out = Text()
-        self._cells = {}
-        if not self.cards:
-            return out
-        rows = -(-len(self.cards) // per)
-        for r in range(rows):
-            for lift in (True, False):
-                line_y = 2 * r + (0 if lift else 1)
-                for k in range(per):
-                    i = r * per + k
-                    if i >= len(self.cards):
-                        break
-                    c = self.cards[i]
-                    self._cells[(line_y, k)] = i
-                    if (i in self.selected) == lift:
-                        mark = ">" if i == self.cursor else " "
-                        style = card_style(c)
-                        if i in self.selected:
-                            style += " reverse"
-                        if i == self.cursor:
-                            style += " underline"
-                        out.append(mark, style="bold cyan")
-                        out.append(card_cell(c), style=style)
-                    else:
-                        out.append("    ")
-                out.append("\n")
-        out.rstrip()
-        return out
-
-    def offset_of(self, i: int) -> Tuple[int, int]:
-        """Where card ``i`` is drawn, relative to the widget (for clicks in tests)."""
-        per = self.per_row
-        r, k = divmod(i, per)
-        y = 2 * r + (0 if i in self.selected else 1)
-        return (4 * k + 1 + self.styles.padding.left, y + self.styles.padding.top)
-
-    def on_click(self, event: events.Click) -> None:
-        off = event.get_content_offset(self)
-        if off is None:
-            return
-        y = off.y - off.y % 2
-        k = off.x // 4
-        i = self._cells.get((y, k))
-        if i is None:
-            i = self._cells.get((y + 1, k))
-        if i is not None:
-            self.app.toggle_card(i)
-
-
-class MeldColumn(Widget):
-    """The melds of one side, one meld per line (wrapped when long).  A click on
-    one of the person's side's melds makes it the target of ``a`` and ``p``."""
-
-    DEFAULT_CSS = """
-    MeldColumn { width: 1fr; height: auto; min-height: 1; }
-    """
-
-    def __init__(self, side: int, **kw) -> None:
-        super().__init__(**kw)
-        self.side = side
-        self.entries: List[Tuple[int, object, List[Text]]] = []
-        self._lines: Dict[int, int] = {}
-        self._height = 1
-
-    def set_melds(self, entries: List[Tuple[int, object, List[Text]]]) -> None:
-        """``entries``: (meld index, reading, words of its line) of this side."""
-        self.entries = entries
-        self.refresh(layout=True)
-
-    def _wrap(self, width: int) -> Tuple[Text, Dict[int, int]]:
-        out = Text()
-        lines: Dict[int, int] = {}
-        if not self.entries:
-            return Text("-", style="dim"), {}
-        width = max(12, width or 40)
-        y = 0
-        for idx, _reading, words in self.entries:
-            line = Text()
-            for w in words:
-                if line.cell_len and line.cell_len + 1 + w.cell_len > width:
-                    lines[y] = idx
-                    out.append_text(line)
-                    out.append("\n")
-                    y += 1
-                    line = Text("    ")
-                elif line.cell_len:
-                    line.append(" ")
-                line.append_text(w)
-            lines[y] = idx
-            out.append_text(line)
-            out.append("\n")
-            y += 1
-        out.rstrip()
-        return out, lines
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        _, lines = self._wrap(width)
-        return max(1, len(lines))
-
-    def render(self) -> Text:
-        out, self._lines = self._wrap(self.content_size.width)
-        return out
-
-    def offset_of(self, idx: int) -> Tuple[int, int]:
-        """Where meld ``idx`` starts, relative to the widget (for clicks in tests)."""
-        for y, i in sorted(self._lines.items()):
-            if i == idx:
-                return (2, y)
-        raise KeyError(idx)
-
-    def on_click(self, event: events.Click) -> None:
-        off = event.get_content_offset(self)
-        if off is None:
-            return
-        idx = self._lines.get(off.y)
-        if idx is not None:
-            self.app.meld_clicked(self.side, idx)
-
-
-class Clickable(Static):
-    """A line that runs an app action when clicked (the stock, the pile)."""
-
-    def __init__(self, action: str, **kw) -> None:
-        super().__init__(**kw)
-        self.click_action = action
-
-    async def on_click(self, event: events.Click) -> None:
-        await self.app.run_action(self.click_action)
-
-
-class TextScreen(ModalScreen):
-    """A scrollable page of text (the rules summary); Escape, q or ? closes it."""
-
-    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
-    DEFAULT_CSS = """
-    TextScreen { align: center middle; }
-    TextScreen > VerticalScroll { width: 90%; height: 90%; border: round $accent;
-                                  background: $surface; padding: 0 1; }
-    """
-
-    def __init__(self, title: str, body: str, close_hint: str) -> None:
-        super().__init__()
-        self.title_text = title
-        self.body = body
-        self.close_hint = close_hint
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll() as vs:
-            vs.border_title = self.title_text
-            vs.border_subtitle = self.close_hint
-            yield Static(self.body, id="text-body", markup=False)
-
-    def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
-
-    def action_dismiss(self) -> None:
-        self.dismiss(None)
-
-
-class HandOverScreen(ModalScreen):
-    """The end of a hand: both sides' score breakdown as RULES.md itemizes it, the
-    match totals, and where the record was saved.  Enter: next hand (or leave
-    when the match is over); q: quit."""
-
-    BINDINGS = [Binding("enter,space,n", "next", "Next"), Binding("q", "quit_app", "Quit")]
-    DEFAULT_CSS = """
-    HandOverScreen { align: center middle; }
-    HandOverScreen > Vertical { width: 92%; height: auto; max-height: 95%;
-                                border: double $accent; background: $surface; padding: 0 1; }
-    #summary { height: auto; }
-    """
-
-    def __init__(self, body, over: bool) -> None:
-        super().__init__()
-        self.body = body
-        self.over = over
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.body, id="summary")
-
-    def action_next(self) -> None:
-        self.dismiss("quit" if self.over else "next")
-
-    def action_quit_app(self) -> None:
-        self.dismiss("quit")
-
-
-class BurracoApp(App):
-    """``burraco play``: one person against bots, hand after hand to the target."""
+    ``clock_used``: seconds already gone on the hand's clock (a resumed match);
+    ``save``: write the match after every move (``burraco play`` does; tests
+    that need no file may turn it off)."""
 
     TITLE = "burraco"
     ENABLE_COMMAND_PALETTE = False
     CSS = """
     Screen { layout: vertical; }
-    #top { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
+    #topbar { height: 1; background: $primary-darken-2; color: $text; }
+    #top { width: 1fr; height: 1; padding: 0 1; }
+    #clock { width: auto; height: 1; padding: 0 1; }
+    #clock.low { color: $warning; text-style: bold; }
     #turn { height: 1; padding: 0 1; }
     #melds { height: 1fr; min-height: 4; }
     .side { width: 1fr; height: 1fr; border: round $secondary; padding: 0 1; }
@@ -317,10 +73,10 @@ class BurracoApp(App):
     #tableline { height: 1; padding: 0 1; }
     #stock { width: auto; }
     #packets { width: 1fr; }
-    #pile { height: auto; max-height: 3; padding: 0 1; }
-    #log { height: 3; padding: 0 1; color: $text-muted; }
+    #pile { height: auto; max-height: 2; padding: 0 1; }
+    #log { height: 2; padding: 0 1; color: $text-muted; }
     #handbox { height: auto; border: round $success; padding: 0 1; }
-    #msg { height: auto; max-height: 3; padding: 0 1; }
+    #msg { height: auto; max-height: 2; padding: 0 1; }
     #msg.error { color: $error; text-style: bold; }
     """
 
@@ -330,6 +86,11 @@ class BurracoApp(App):
         Binding("m", "meld", "meld"),
         Binding("a", "add", "add"),
         Binding("x", "discard", "discard"),
+        Binding("r", "redraw", "redraw"),
+        Binding("l", "move_log", "log"),
+        Binding("t", "score_sheet", "scores"),
+        Binding("question_mark", "rules", "rules"),
+        Binding("q", "quit_game", "quit"),
         Binding("space", "select", "select", show=False),
         Binding("left", "cursor(-1)", "", show=False),
         Binding("right", "cursor(1)", "", show=False),
@@ -339,48 +100,58 @@ class BurracoApp(App):
         Binding("down", "target(1)", "", show=False),
         Binding("tab", "target(1)", "", show=False, priority=True),
         Binding("c,escape", "clear", "clear", show=False),
-        Binding("r", "redraw", "redraw", show=False),
-        Binding("s", "sort", "sort"),
-        Binding("question_mark", "rules", "rules"),
-        Binding("q", "quit_game", "quit"),
+        Binding("s", "sort", "sort", show=False),
     ] + [Binding(str(k), f"target_at({k})", "", show=False) for k in range(1, 10)]
 
-    def __init__(self, table: Table, lang: str = "en", delay: float = 0.6) -> None:
+    def __init__(self, table: Table, lang: str = "en", delay: float = 0.6,
+                 clock_used: float = 0.0, save: bool = True) -> None:
         super().__init__()
         self.table = table
         self.tr = Translator(lang)
         self.lang = lang
         self.delay = delay
+        self.save = save
         self.sort_by = "suit"
         self.hand_cards: List[int] = []
         self.selected: set = set()
         self.cursor = 0
         self.target: int = -1
-        self.log_lines: List[str] = []
+        self.hand_log: Optional[HandLog] = None
         self.message = ""
+        self.message_key = ""
         self.message_error = False
         self.busy = False
         self.last_summary: Optional[dict] = None
         self._bot_timer = None
         self.finished = False
+        self.clock_used = clock_used
+        self._clock_mark = time.monotonic()
 
-    GAME_ACTIONS = frozenset({"draw", "pickup", "meld", "add", "discard", "select", "cursor", "cursor_to",
-                              "target", "target_at", "clear", "redraw", "sort", "rules",
-                              "quit_game", "pile_click"})
+    GAME_ACTIONS = frozenset({"draw", "pickup", "meld", "add", "discard", "select", "cursor",
+                              "cursor_to", "target", "target_at", "clear", "redraw", "sort",
+                              "rules", "quit_game", "pile_click", "move_log", "score_sheet"})
 
     def check_action(self, action: str, parameters) -> Optional[bool]:
-        """Game keys work only on the table, not under the rules or the scores."""
+        """Game keys work only on the table, not under the pages; the redraw key
+        exists only where the variant has the starter's redraw."""
+        if action == "redraw" and not self.table.variant.starter_redraw:
+            return False
+        if action in ("move_log", "score_sheet") and isinstance(self.screen, HandOverScreen):
+            return True
         if action in self.GAME_ACTIONS and isinstance(self.screen, ModalScreen):
             return False
         return True
 
-    def t(self, key: str, **kw) -> str:
-        """Translated text of ``key``."""
-        return self.tr(key, **kw)
+    def t(self, _key: str, **kw) -> str:
+        """Translated text of the word ``_key`` (its placeholders filled from ``kw``)."""
+        return self.tr(_key, **kw)
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Static(id="top")
+        """The table, top to bottom."""
+        with Horizontal(id="topbar"):
+            yield Static(id="top")
+            yield Static(id="clock")
         yield Static(id="turn")
         with Horizontal(id="melds"):
             for side in range(self.table.players):
@@ -394,26 +165,45 @@ class BurracoApp(App):
         with Vertical(id="handbox"):
             yield HandView(id="hand")
         yield Static(id="msg")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
+        """Translate the footer, start the clock, and deal (or go on with a
+        resumed hand)."""
         self.title = "burraco"
         self._update_footer_labels()
-        self.start_hand()
+        if self.table.clock_limit:
+            self.set_interval(1.0, self.tick_clock)
+        tb = self.table
+        if tb.state is None or (tb.hand_recorded and not tb.match.is_over):
+            self.start_hand()
+            return
+        self.hand_log = HandLog(tb.state, tb.seat)
+        self.say(self.t("resumed", n=tb.hand_no))
+        self.refresh_all()
+        if tb.hand_recorded:  # the match had ended
+            self.finished = True
+            self.exit(0)
+        elif tb.state.is_over:
+            self.hand_over()
+        else:
+            self.schedule_bots()
 
     def _update_footer_labels(self) -> None:
-        """Translate the footer's key descriptions."""
-        labels = {"draw": "key_draw", "pickup": "key_pickup", "meld": "key_meld",
-                  "add": "key_add", "discard": "key_discard", "sort": "key_sort",
-                  "rules": "key_rules", "quit_game": "key_quit"}
-        for bindings in self._bindings.key_to_bindings.values():
-            for i, b in enumerate(bindings):
-                if b.action in labels:
-                    bindings[i] = dataclasses.replace(b, description=self.t(labels[b.action]))
+        """The key bar: every key of the table in the app's language (the redraw
+        key only where the variant has it)."""
+        shown = {"question_mark": "?"}
+        keys = []
+        for action, word in FOOTER_KEYS.items():
+            if self.check_action(action, ()) is False and action == "redraw":
+                continue
+            key = next(b.key for b in self.BINDINGS if b.action == action)
+            keys.append((shown.get(key, key), self.t(word), action))
+        self.query_one("#keys", KeyBar).set_keys(keys)
 
     # ------------------------------------------------------------ names
     def seat_name(self, seat: int) -> str:
-        """How the app names ``seat``: you, or a compass point (2 and 4 players)."""
+        """How the app names ``seat``: you, or a compass point (2 to 4 players)."""
         tb = self.table
         if seat == tb.seat:
             return self.t("you")
@@ -455,21 +245,26 @@ class BurracoApp(App):
     def start_hand(self) -> None:
         """Deal the next hand and let the bots move until it is the person's turn."""
         self.table.new_hand()
+        self.clock_used = 0.0
+        self._clock_mark = time.monotonic()
         self.selected = set()
         self.cursor = 0
         self.target = -1
-        self.log_lines = []
+        self.hand_log = HandLog(self.table.state, self.table.seat)
         if self.table.state.turn == self.table.seat:
             self.say(self.t("hand_start_you", n=self.table.hand_no))
         else:
             self.say(self.t("hand_start", n=self.table.hand_no,
                             who=self.seat_name(self.table.state.turn)))
         self.refresh_all()
+        self.save_match()
         self.schedule_bots()
 
-    def say(self, text: str, error: bool = False) -> None:
-        """Show ``text`` on the message line (red when ``error``)."""
+    def say(self, text: str, error: bool = False, key: str = "") -> None:
+        """Show ``text`` on the message line (red when ``error``); ``key`` names the
+        message so it can be taken back when it no longer holds."""
         self.message = text
+        self.message_key = key
         self.message_error = error
         try:
             msg = self.query_one("#msg", Static)
@@ -478,10 +273,59 @@ class BurracoApp(App):
         msg.update(Text(text))
         msg.set_class(error, "error")
 
-    def add_log(self, text: str) -> None:
-        """Add a line to the log of moves."""
-        self.log_lines.append(text)
-        self.log_lines = self.log_lines[-50:]
+    @property
+    def log_lines(self) -> List[str]:
+        """The hand's moves so far, in words."""
+        if self.hand_log is None:
+            return []
+        return [render(e, self.t, self.seat_name, self.table.seat)
+                for e in self.hand_log.entries]
+
+    def save_match(self) -> None:
+        """Save the match as it stands (see :mod:`.saved`)."""
+        if self.save and self.table.state is not None:
+            saved.save(self.table, self.clock_used)
+
+    # ------------------------------------------------------------ clock
+    def tick_clock(self) -> None:
+        """Count the hand's time (italian-tournament: 15 minutes a hand) and call
+        the time-out when it is up (RULES.md Tournament, step by step)."""
+        now = time.monotonic()
+        tb = self.table
+        if tb.state is None or tb.state.is_over or tb.hand_recorded:
+            self._clock_mark = now
+            return
+        self.clock_used += now - self._clock_mark
+        self._clock_mark = now
+        if self.clock_used >= tb.clock_limit and not tb.time_called:
+            self.call_time()
+        self.refresh_clock()
+
+    def call_time(self) -> None:
+        """Time is up: the last lap starts (the turn under way is finished first)."""
+        tb = self.table
+        tb.call_time()
+        self.hand_log.sync(tb.state)
+        self.say(self.log_lines[-1], key="time")
+        self.refresh_all()
+        self.save_match()
+        if not self.busy and not tb.human_to_move:
+            self.schedule_bots()
+
+    def refresh_clock(self) -> None:
+        """The clock at the top right: minutes left, or the last lap's turns."""
+        tb = self.table
+        clock = self.query_one("#clock", Static)
+        if not tb.clock_limit:
+            clock.display = False
+            return
+        if tb.time_called:
+            clock.update(Text("⏱ " + self.t("clock_last_lap"), style="bold"))
+            clock.set_class(True, "low")
+            return
+        left = tb.clock_limit - self.clock_used
+        clock.update(Text("⏱ " + clock_text(left)))
+        clock.set_class(left < 60, "low")
 
     # ------------------------------------------------------------ drawing
     def refresh_all(self) -> None:
@@ -491,68 +335,88 @@ class BurracoApp(App):
         view = tb.view()
         t = self.t
         v = s.variant
-        # top line: variant, hand number, match and hand scores
         me = s.side_of[tb.seat]
-        scores = view.scores
-        parts = [f"{t('app_title')} · {v.name} · {t('hand_n', n=tb.hand_no)}"]
-        tgt = tb.match.target
+        parts = [f"{v.name} · {t('hand_n', n=tb.hand_no)}"]
         mt = self.match_totals_text()
-        if tgt:
-            parts.append(t("match_score_to", scores=mt, target=tgt))
-        else:
-            parts.append(t("match_score", scores=mt))
-        self.query_one("#top", Static).update(Text(" · ".join(parts)))
-        # whose turn
+        parts.append(t("match_score_to", scores=mt, target=tb.match.target)
+                     if tb.match.target else t("match_score", scores=mt))
+        self.query_one("#top", Static).update(Text(" · ".join(parts), no_wrap=True,
+                                                   overflow="ellipsis"))
+        self.refresh_clock()
         if s.is_over:
             turn = t("hand_over")
         elif view.my_turn:
             turn = t("your_turn_draw") if view.phase == PHASE_DRAW else t("your_turn_play")
         else:
             turn = t("their_turn", who=self.seat_name(s.turn))
-        self.query_one("#turn", Static).update(Text(turn, style="bold"))
-        # melds, one column per side
+        self.query_one("#turn", Static).update(Text(turn, style="bold", no_wrap=True,
+                                                    overflow="ellipsis"))
         for side in range(tb.players):
-            box = self.query_one(f"#side{side}")
-            col = self.query_one(f"#melds{side}", MeldColumn)
-            if side >= s.nsides:
-                box.display = False
-                continue
-            box.display = True
-            seats = [p for p in range(s.players) if s.side_of[p] == side]
-            key = "cards_of" if s.players <= 4 else "cards_short"
-            names = ", ".join(t(key, who=self.seat_name(p), n=view.hand_counts[p])
-                              for p in seats)
-            if len(seats) == 1 or s.nsides > 2:
-                box.border_title = names
-            else:
-                box.border_title = f"{self.side_name(side)}: {names}"
-            box.border_subtitle = t("hand_score", score=scores[side])
-            box.set_class(side == me, "mine")
-            owners = sorted({s.owner(p) for p in seats})
-            entries = []
-            mine_owner = s.owner(tb.seat)
-            for o in owners:
-                for i, r in enumerate(view.melds[o]):
-                    entries.append((i, r, self.meld_text(i, r, o == mine_owner and
-                                                        i == self.target)))
-            col.set_melds(entries)
-        # stock, reserve, players
+            self._draw_side(side, view, me)
         stock = Text(t("stock", n=view.stock_count), style="bold")
         stock.append("  ")
         self.query_one("#stock", Clickable).update(stock)
+        self.query_one("#packets", Static).update(Text(self._packets_text(view) + "  "))
+        self.query_one("#pile", Clickable).update(self._pile_text(view))
+        lines = self.log_lines[-2:]
+        log = Text()
+        for k, line in enumerate(lines):
+            if k:
+                log.append("\n")
+            log.append(line, style="bold" if k == len(lines) - 1 else "")
+        log.no_wrap = True
+        log.overflow = "ellipsis"
+        self.query_one("#log", Static).update(log)
+        self._draw_hand(view)
+        self.say(self.message, self.message_error, self.message_key)
+
+    def _draw_side(self, side: int, view, me: int) -> None:
+        tb = self.table
+        s = tb.state
+        t = self.t
+        panel = self.query_one(f"#side{side}")
+        col = self.query_one(f"#melds{side}", MeldColumn)
+        if side >= s.nsides:
+            panel.display = False
+            return
+        panel.display = True
+        seats = [p for p in range(s.players) if s.side_of[p] == side]
+        # partners' counts in short where a panel is narrow (80 columns, 4 players)
+        wide = self.size.width // max(1, s.nsides) >= 50
+        key = "cards_of" if s.players <= 4 and (len(seats) == 1 or wide) else "cards_short"
+        names = ", ".join(t(key, who=self.seat_name(p), n=view.hand_counts[p]) for p in seats)
+        if len(seats) == 1 or s.nsides > 2:
+            panel.border_title = names
+        else:
+            panel.border_title = f"{self.side_name(side)}: {names}"
+        panel.border_subtitle = t("hand_score", score=view.scores[side])
+        panel.set_class(side == me, "mine")
+        entries = []
+        mine_owner = s.owner(tb.seat)
+        for o in sorted({s.owner(p) for p in seats}):
+            for i, r in enumerate(view.melds[o]):
+                entries.append((i, r, self.meld_text(i, r, o == mine_owner and i == self.target)))
+        col.set_melds(entries)
+
+    def _packets_text(self, view) -> str:
+        t = self.t
+        v = self.table.variant
         pk = t("reserve", n=view.packets_left)
         if view.packet_sizes:
             pk += " (" + "+".join(map(str, view.packet_sizes)) + ")"
-        taken = [self.side_name(i) for i, x in enumerate(view.packet_taken)
-                 if x and v.packet_per == "side"]
         if v.packet_per == "player":
             taken = [self.seat_name(i) for i, x in enumerate(view.packet_taken) if x]
+        else:
+            taken = [self.side_name(i) for i, x in enumerate(view.packet_taken) if x]
         if taken:
             pk += " · " + t("reserve_taken", who=", ".join(taken))
-        self.query_one("#packets", Static).update(Text(pk + "  "))
-        # the discard pile
+        return pk
+
+    def _pile_text(self, view) -> Text:
+        """The pile: its newest cards that fit two lines, the top card reversed."""
+        t = self.t
         pile = Text()
-        if v.pile == PILE_OPEN:
+        if self.table.variant.pile == PILE_OPEN:
             pile.append(t("pile_open", n=view.pile_count) + ": ", style="bold")
             shown = view.pile
         else:
@@ -560,37 +424,33 @@ class BurracoApp(App):
             shown = view.pile[-1:]
         if not shown:
             pile.append(t("pile_empty"), style="dim")
-        for i, c in enumerate(shown):
-            style = card_style(c)
-            if i == len(shown) - 1:
-                style += " reverse"
-            pile.append(format_card(c) + ("*" if IS_WILD[c] else ""), style=style)
+            return pile
+        room = max(10, 2 * (self.size.width - 2) - pile.cell_len - 4)
+        fit = len(shown)
+        while fit > 1 and sum(len(card_label(c)) + 2 for c in shown[-fit:]) > room:
+            fit -= 1
+        if fit < len(shown):
+            pile.append(f"+{len(shown) - fit} ", style="dim")
+        for i, c in enumerate(shown[-fit:]):
+            cell = card_text(c)
+            if i == fit - 1:
+                cell.stylize("reverse")
+            pile.append_text(cell)
             pile.append(" ")
-        self.query_one("#pile", Clickable).update(pile)
-        # log
-        log = Text()
-        recent = self.log_lines[-3:]
-        for k, line in enumerate(recent):
-            log.append(line, style="bold" if k == len(recent) - 1 else "")
-            if k < len(recent) - 1:
-                log.append("\n")
-        self.query_one("#log", Static).update(log)
-        # the hand
+        return pile
+
+    def _draw_hand(self, view) -> None:
+        t = self.t
         self.hand_cards = sorted(view.hand, key=sort_key(self.sort_by))
         self.selected = {i for i in self.selected if i < len(self.hand_cards)}
-        if self.hand_cards:
-            self.cursor = max(0, min(self.cursor, len(self.hand_cards) - 1))
-        else:
-            self.cursor = 0
-        hv = self.query_one("#hand", HandView)
-        hv.set_hand(self.hand_cards, self.selected, self.cursor)
-        box = self.query_one("#handbox")
-        box.border_title = t("your_hand", n=len(self.hand_cards),
-                             order=t("by_suit" if self.sort_by == "suit" else "by_rank"))
+        self.cursor = max(0, min(self.cursor, len(self.hand_cards) - 1)) if self.hand_cards else 0
+        self.query_one("#hand", HandView).set_hand(self.hand_cards, self.selected, self.cursor)
+        hb = self.query_one("#handbox")
+        hb.border_title = t("your_hand", n=len(self.hand_cards),
+                            order=t("by_suit" if self.sort_by == "suit" else "by_rank"))
         sel = self.selected_cards()
-        box.border_subtitle = (t("selected", cards=" ".join(format_cards(sorted(sel))))
-                               if sel else t("hand_hint"))
-        self.say(self.message, self.message_error)
+        hb.border_subtitle = (t("selected", cards=cards_plain(sorted(sel)))
+                              if sel else t("hand_hint"))
 
     def meld_text(self, i: int, r, is_target: bool) -> List[Text]:
         """One meld as words to wrap: number, cards in reading order (acting wilds
@@ -601,230 +461,84 @@ class BurracoApp(App):
                       style="bold cyan" if is_target else "dim")]
         wild_at = acting_wilds(r, s.rules)
         for j, c in enumerate(r.order):
-            words.append(Text(format_card(c) + ("*" if j in wild_at else ""),
-                              style="bold yellow" if j in wild_at else card_style(c)))
-        pts = sum(val[c] for c in r.order)
-        words.append(Text(self.t("points", n=pts), style="dim"))
+            words.append(card_text(c, wild=j in wild_at))
+        words.append(Text(self.t("points", n=sum(val[c] for c in r.order)), style="dim"))
         if r.label:
             words.append(Text(f"{self.t('burraco_word')} {self.label_name(r.label)} +{r.bonus}",
                               style="bold green"))
         return words
-
-    def selected_cards(self) -> List[int]:
-        """The cards selected in the hand."""
-        return [self.hand_cards[i] for i in sorted(self.selected) if i < len(self.hand_cards)]
 
     # ------------------------------------------------------------ moves
     def try_move(self, move: Move) -> bool:
         """Make the person's move; a refused move is explained and changes nothing."""
         tb = self.table
         if tb.state.is_over or self.busy or not tb.human_to_move:
-            self.say(self.t("not_your_turn"), error=True)
+            self.say(self.t("not_your_turn"), error=True, key="not_your_turn")
             return False
-        before_packets = len(tb.state.packets_taken_by)
         pile_n = len(tb.state.pile)
         try:
             tb.play(move)
         except NotYourTurn:
-            self.say(self.t("not_your_turn"), error=True)
+            self.say(self.t("not_your_turn"), error=True, key="not_your_turn")
             return False
         except IllegalMove as e:
             self.say(self.t("refused", why=explain(e, self.lang)), error=True)
             self.refresh_all()
             return False
-        self.message = ""
-        self.message_error = False
+        self.say("")
+        new = self.hand_log.sync(tb.state)
         if move.action in (MELD, ADD, DISCARD) or (move.action == PICKUP and move.cards):
             self.selected = set()
         if move.action == PICKUP:
             self.say(self.t("you_picked_up", n=pile_n))
         if move.action in (DRAW, REDRAW) and tb.state.drawn >= 0:
-            self.say(self.t("you_drew", card=format_card(tb.state.drawn)))
-        if len(tb.state.packets_taken_by) > before_packets:
-            self.add_log(self.t("you_take_reserve"))
+            self.say(self.t("you_drew", card=cards_plain([tb.state.drawn])))
+        if any(e.key == "log_packet" for e in new):
             self.say(self.t("you_take_reserve"))
         self.refresh_all()
+        self.save_match()
         if tb.state.is_over:
             self.hand_over()
         elif not tb.human_to_move:
             self.schedule_bots()
         return True
 
-    def action_draw(self) -> None:
-        """Draw from the stock."""
-        self.try_move(Move.draw())
-
-    def action_redraw(self) -> None:
-        """Brazilian starter: throw back the first card drawn and draw again."""
-        self.try_move(Move.redraw())
-
-    def action_pickup(self) -> None:
-        """Pick up the discard pile; closed piles: with the selected cards, or onto
-        the target meld."""
-        v = self.table.state.variant
-        cards = self.selected_cards()
-        if v.pile == PILE_OPEN:
-            self.try_move(Move.pickup())
-        elif cards:
-            self.try_move(Move.pickup(cards=cards))
-        elif self.target >= 0:
-            self.try_move(Move.pickup(meld=self.target))
-        else:
-            self.try_move(Move.pickup())
-
-    def action_pile_click(self) -> None:
-        """A click on the pile: pick it up before drawing, discard the selected card after."""
-        s = self.table.state
-        if self.table.human_to_move and s.phase != PHASE_DRAW:
-            self.action_discard()
-        else:
-            self.action_pickup()
-
-    def action_meld(self) -> None:
-        """Lay the selected cards as a new meld."""
-        cards = self.selected_cards()
-        if not cards:
-            self.say(self.t("select_first"), error=True)
-            return
-        self.try_move(Move.lay(cards))
-
-    def action_add(self) -> None:
-        """Add the selected cards to the target meld (or to the only meld that takes them)."""
-        cards = self.selected_cards()
-        if not cards:
-            self.say(self.t("select_first"), error=True)
-            return
-        s = self.table.state
-        if self.target < 0:
-            own = s.melds[s.owner(self.table.seat)]
-            fits = [i for i in range(len(own)) if s.is_legal(Move.add(i, cards))] \
-                if self.table.human_to_move else []
-            if len(fits) == 1:
-                self.try_move(Move.add(fits[0], cards))
-                return
-            if not own:
-                self.say(self.t("no_melds_yet"), error=True)
-                return
-            if len(fits) > 1:
-                self.say(self.t("choose_meld"), error=True)
-                return
-            if len(own) > 1:
-                self.say(self.t("choose_meld"), error=True)
-                return
-            self.try_move(Move.add(0, cards))
-            return
-        self.try_move(Move.add(self.target, cards))
-
-    def action_discard(self) -> None:
-        """Discard the selected card (or the card under the cursor)."""
-        cards = self.selected_cards()
-        if len(cards) > 1:
-            self.say(self.t("discard_one"), error=True)
-            return
-        if not cards:
-            if not self.hand_cards:
-                return
-            cards = [self.hand_cards[self.cursor]]
-        self.try_move(Move.discard(cards[0]))
-
-    def toggle_card(self, i: int) -> None:
-        """Select or unselect card ``i`` of the sorted hand (and move the cursor there)."""
-        if not 0 <= i < len(self.hand_cards):
-            return
-        self.cursor = i
-        if i in self.selected:
-            self.selected.discard(i)
-        else:
-            self.selected.add(i)
-        self.refresh_all()
-
-    def action_select(self) -> None:
-        """Select or unselect the card under the cursor."""
-        self.toggle_card(self.cursor)
-
-    def action_cursor(self, step: int) -> None:
-        """Move the cursor along the hand."""
-        if self.hand_cards:
-            self.cursor = (self.cursor + step) % len(self.hand_cards)
-            self.refresh_all()
-
-    def action_cursor_to(self, i: int) -> None:
-        """Move the cursor to the first (0) or last (-1) card."""
-        if self.hand_cards:
-            self.cursor = i % len(self.hand_cards)
-            self.refresh_all()
-
-    def action_clear(self) -> None:
-        """Unselect every card and the target meld."""
-        self.selected = set()
-        self.target = -1
-        self.refresh_all()
-
-    def _own_meld_count(self) -> int:
-        s = self.table.state
-        return len(s.melds[s.owner(self.table.seat)])
-
-    def action_target(self, step: int) -> None:
-        """Cycle the target meld of the person's side (for ``a`` and closed-pile ``p``)."""
-        n = self._own_meld_count()
-        if not n:
-            self.say(self.t("no_melds_yet"), error=True)
-            return
-        self.target = (self.target + step) % n if self.target >= 0 else (0 if step > 0 else n - 1)
-        self.say(self.t("target_is", n=self.target + 1))
-        self.refresh_all()
-
-    def action_target_at(self, k: int) -> None:
-        """Make meld number ``k`` (1-based) the target."""
-        if 1 <= k <= self._own_meld_count():
-            self.target = k - 1
-            self.say(self.t("target_is", n=k))
-            self.refresh_all()
-
-    def meld_clicked(self, side: int, idx: int) -> None:
-        """A click on a meld: with cards selected, add them to it; else make it the target."""
-        s = self.table.state
-        if side != s.side_of[self.table.seat]:
-            self.say(self.t("not_your_meld"), error=True)
-            return
-        self.target = idx
-        cards = self.selected_cards()
-        if cards and self.table.human_to_move and s.phase != PHASE_DRAW:
-            self.try_move(Move.add(idx, cards))
-        elif (self.table.human_to_move and s.phase == PHASE_DRAW
-              and s.variant.pile != PILE_OPEN):
-            self.try_move(Move.pickup(meld=idx))
-        else:
-            self.say(self.t("target_is", n=idx + 1))
-            self.refresh_all()
-
-    def action_sort(self) -> None:
-        """Switch the hand's order between by suit and by rank."""
-        keep = set(self.selected_cards())
-        self.sort_by = "rank" if self.sort_by == "suit" else "suit"
-        self.hand_cards = sorted(self.hand_cards, key=sort_key(self.sort_by))
-        # keep the same cards selected
-        sel = set()
-        want = sorted(keep)
-        for i, c in enumerate(self.hand_cards):
-            if c in want:
-                want.remove(c)
-                sel.add(i)
-        self.selected = sel
-        self.refresh_all()
-
+    # ------------------------------------------------------------ pages
     def action_rules(self) -> None:
-        """Show the rules summary of the variant being played."""
-        v = self.table.state.variant
+        """Show the rules of the variant being played, the cards' notation and the keys."""
+        v = self.table.variant
         self.push_screen(TextScreen(self.t("rules_title", v=v.name),
                                     rules_summary(v, self.table.players, self.tr),
-                                    self.t("close_hint")))
+                                    self.t("close_hint", key="?"), key="question_mark"))
+
+    def action_move_log(self) -> None:
+        """Show every move of the hand so far (scrollable, newest last)."""
+        lines = self.log_lines or [self.t("log_empty")]
+        body = "\n".join(f"{i + 1:>3}. {line}" for i, line in enumerate(lines))
+        self.push_screen(TextScreen(self.t("log_title", n=self.table.hand_no), body,
+                                    self.t("close_hint", key="l"), key="l", at_end=True))
+
+    def action_score_sheet(self) -> None:
+        """Show the match's score sheet: every hand item by item, and the totals."""
+        self.push_screen(TextScreen(self.t("sheet_title"), self.score_sheet(),
+                                    self.t("close_hint", key="t"), key="t", at_end=True))
 
     def action_quit_game(self) -> None:
-        """Leave; the hand in progress is saved as a record too."""
+        """Ask before leaving; the match is saved and can be taken up again."""
+        def answer(yes: Optional[bool]) -> None:
+            if yes:
+                self.leave()
+        self.push_screen(ConfirmScreen(
+            self.t("quit_question"),
+            self.t("quit_detail", command=f"{user_command()} play --resume"),
+            self.t("quit_keys")), answer)
+
+    def leave(self) -> None:
+        """Leave now: the hand so far is saved as a record and the match for --resume."""
         tb = self.table
         if tb.state is not None and not tb.hand_recorded and tb.state.history:
             tb.save_record()
+        self.save_match()
         self.exit(0)
 
     # ------------------------------------------------------------ bots
@@ -845,6 +559,9 @@ class BurracoApp(App):
 
     def _bot_tick(self) -> None:
         tb = self.table
+        if tb.state.is_over or tb.human_to_move or tb.hand_recorded:
+            self._after_bots()
+            return
         self._bot_move()
         if tb.state.is_over or tb.human_to_move:
             self._after_bots()
@@ -854,45 +571,19 @@ class BurracoApp(App):
 
     def _after_bots(self) -> None:
         self.busy = False
+        if self.message_key == "not_your_turn" and self.table.human_to_move:
+            self.say("")  # it is the person's turn now
         self.refresh_all()
+        self.save_match()
         if self.table.state.is_over:
             self.hand_over()
 
     def _bot_move(self) -> None:
         tb = self.table
-        s = tb.state
-        pile = s.pile[:]
-        packets = len(s.packets_taken_by)
-        seat, move, fallback = tb.bot_step()
-        self.add_log(self.describe(seat, move, pile))
+        seat, _move, fallback = tb.bot_step()
+        self.hand_log.sync(tb.state)
         if fallback:
-            self.add_log(self.t("bot_illegal", who=self.seat_name(seat)))
-        if len(s.packets_taken_by) > packets:
-            self.add_log(self.t("takes_reserve", who=self.seat_name(seat)))
-
-    def describe(self, seat: int, move: Move, pile: Sequence[int]) -> str:
-        """A move of another player, in words."""
-        who = self.seat_name(seat)
-        t = self.t
-        a = move.action
-        if a == DRAW:
-            return t("log_draw", who=who)
-        if a == REDRAW:
-            return t("log_redraw", who=who)
-        if a == PICKUP:
-            if move.cards:
-                return t("log_pickup_with", who=who, n=len(pile),
-                         cards=" ".join(format_cards(move.cards + (pile[-1],))))
-            if move.meld >= 0:
-                return t("log_pickup_onto", who=who, n=len(pile), meld=move.meld + 1,
-                         card=format_card(pile[-1]))
-            return t("log_pickup", who=who, n=len(pile), cards=" ".join(format_cards(pile)))
-        if a == MELD:
-            return t("log_meld", who=who, cards=" ".join(format_cards(move.cards)))
-        if a == ADD:
-            return t("log_add", who=who, cards=" ".join(format_cards(move.cards)),
-                     meld=move.meld + 1)
-        return t("log_discard", who=who, card=format_card(move.cards[0]))
+            self.say(self.t("bot_illegal", who=self.seat_name(seat)))
 
     # ------------------------------------------------------------ end of hand
     def hand_over(self) -> None:
@@ -904,60 +595,32 @@ class BurracoApp(App):
         scores, path = tb.finish_hand()
         self.last_summary = {"scores": list(scores), "breakdown": s.score_breakdown(),
                              "path": str(path), "totals": list(tb.match.totals)}
-        self.push_screen(HandOverScreen(self.summary_renderable(), tb.match.is_over),
+        if tb.match.is_over:
+            saved.discard(tb.records_dir)
+        else:
+            self.save_match()
+        keys = self.t("hand_keys_over" if tb.match.is_over else "hand_keys")
+        self.push_screen(HandOverScreen(self.summary_renderable(), tb.match.is_over, keys),
                          self._after_summary)
 
     def summary_renderable(self):
-        """The end-of-hand page: breakdown table, totals, record path."""
-        tb = self.table
-        s = tb.state
-        t = self.t
-        bd = s.score_breakdown()
-        out = Text()
-        if s.status == CLOSED:
-            out.append(t("closed_by", who=self.seat_name(s.closed_by)) + "\n", style="bold")
-        else:
-            out.append(t("status_" + s.status.replace("-", "_")) + "\n", style="bold")
-        grid = RichTable(title=t("hand_result", n=tb.match.hand_number), expand=False,
-                         box=box.SIMPLE_HEAD, title_justify="left")
-        grid.add_column("")
-        for side in range(s.nsides):
-            grid.add_column(self.side_name(side), justify="right")
-        for item in BREAKDOWN_ITEMS:
-            if item not in bd[0]:
-                continue
-            grid.add_row(t("item_" + item), *[str(d[item]) for d in bd])
-        grid.add_row(Text(t("item_total"), style="bold"),
-                     *[Text(str(sum(d.values())), style="bold") for d in bd])
-        tail = Text()
-        if tb.match.by_player:
-            ps = s.player_scores()
-            tail.append(t("player_points") + " " + " · ".join(
-                f"{self.seat_name(p)} {fmt_points(ps[p])}" for p in range(s.players)) + "\n")
-            tail.append(t("match_total") + ": " + self.match_totals_text() + "\n",
-                        style="bold cyan")
-        else:
-            grid.add_row(Text(t("match_total"), style="bold"),
-                         *[Text(fmt_points(x), style="bold cyan") for x in tb.match.totals])
-        tail.append(t("record_saved", path=str(tb.saved[-1])) + "\n")
-        tail.append(t("replay_hint", path=str(tb.saved[-1])) + "\n", style="dim")
-        if tb.match.is_over:
-            w = tb.match.winner()
-            who = self.seat_name(w) if tb.match.by_player else self.side_name(w)
-            tail.append(t("match_over", who=who) + "\n", style="bold green")
-            tail.append(t("press_quit"), style="bold")
-        else:
-            tail.append(t("press_next"), style="bold")
-        from rich.console import Group
-        return Group(out, grid, tail)
+        """The end-of-hand page (see :func:`.sheets.hand_summary`)."""
+        return sheets.hand_summary(self)
+
+    def score_sheet(self):
+        """The match's score sheet (see :func:`.sheets.score_sheet`)."""
+        return sheets.score_sheet(self)
 
     def _after_summary(self, result) -> None:
         if result == "next" and not self.table.match.is_over:
             self.start_hand()
         else:
-            self.finished = True
+            self.finished = self.table.match.is_over
+            if not self.finished:
+                self.save_match()
             self.exit(0)
 
 
 __all__ = ["BurracoApp", "HandView", "MeldColumn", "HandOverScreen", "TextScreen",
-           "card_cell", "sort_key"]
+           "ConfirmScreen", "acting_wilds", "sort_key", "clock_text", "fmt_points",
+           "BREAKDOWN_ITEMS", "FOOTER_KEYS"]

@@ -13,6 +13,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
+import shutil
+import sys
 import time
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -20,7 +23,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from ..bots import Bot, make_bot
 from ..match import Match
 from ..record import dumps, to_record
-from ..state import GameState, IllegalMove, Move, PlayerView
+from ..state import DIRECTOR, GameState, IllegalMove, Move, PlayerView
 from ..variants import Variant, parse_variant
 
 
@@ -39,6 +42,41 @@ def records_dir(environ: Optional[Dict[str, str]] = None) -> Path:
     env = os.environ if environ is None else environ
     base = env.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / "burraco" / "records"
+
+
+def clock_seconds(variant: Variant) -> int:
+    """Seconds a hand has before the tournament time-out (0 = no clock): the
+    variant's minutes a hand, or its first round's minutes shared out over the
+    round's hands (RULES.md Tournament: the federation times rounds)."""
+    if variant.time_out_minutes:
+        return variant.time_out_minutes * 60
+    if variant.round_minutes:
+        hands, minutes = variant.round_minutes[0]
+        return minutes * 60 // max(1, hands)
+    return 0
+
+
+def user_command(environ: Optional[Dict[str, str]] = None, cwd: Optional[str] = None) -> str:
+    """How the person runs ``burraco`` from their own shell: ``./run`` (or the
+    script's path) when the game was started by the repository's ``./run``
+    (which sets ``BURRACO_RUN``; ``burraco`` is then not on PATH), ``burraco``
+    when that is on PATH, else ``python -m burraco`` with this interpreter."""
+    env = os.environ if environ is None else environ
+    run = env.get("BURRACO_RUN")
+    if run:
+        here = os.path.abspath(cwd or os.getcwd())
+        if os.path.dirname(os.path.abspath(run)) == here:
+            return "./run"
+        return shlex.quote(run)
+    if shutil.which("burraco", path=env.get("PATH")):
+        return "burraco"
+    return f"{shlex.quote(sys.executable)} -m burraco"
+
+
+def replay_command(path: "Path | str", environ: Optional[Dict[str, str]] = None,
+                   cwd: Optional[str] = None) -> str:
+    """The command that checks the record at ``path`` from the person's shell."""
+    return f"{user_command(environ, cwd)} replay {shlex.quote(str(path))}"
 
 
 class NotYourTurn(Exception):
@@ -67,6 +105,8 @@ class Table:
         self.seed = seed
         self.match = Match(self.variant, players, seed=seed, first=first, target=target)
         specs = list(bots) or [default_bot()]
+        self.bot_spec_list: List[str] = list(specs)
+        self.clock_limit = clock_seconds(self.variant)
         self.bots: Dict[int, Bot] = {}
         self.bot_specs: Dict[int, str] = {}
         others = [p for p in range(players) if p != seat]
@@ -135,6 +175,16 @@ class Table:
             s.play(move)
             return seat, move, True
 
+    @property
+    def time_called(self) -> bool:
+        """True once the tournament time-out has been called in this hand."""
+        return self.state is not None and any(p == DIRECTOR for p, _ in self.state.history)
+
+    def call_time(self) -> None:
+        """Call the tournament time-out (the clock ran out): see
+        :meth:`GameState.call_time <burraco.state.GameState.call_time>`."""
+        self.state.call_time()
+
     def finish_hand(self) -> Tuple[List[int], Path]:
         """Score the finished hand into the match and save its record; returns
         the hand's scores per side (as ``burraco replay`` prints them) and the path."""
@@ -175,4 +225,5 @@ def load_json(path: "Path | str") -> dict:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
-__all__ = ["Table", "NotYourTurn", "default_bot", "records_dir", "load_json"]
+__all__ = ["Table", "NotYourTurn", "default_bot", "records_dir", "load_json", "user_command",
+           "replay_command", "clock_seconds"]

@@ -73,7 +73,6 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {'app_title': 'Burraco',
  'bot_illegal': '{who} offered an illegal move; its first legal move was played.',
  'takes_reserve': '{who} takes the reserve packet.',
  'log_draw': '{who} draws from the stock.',
- 'log_redraw': '{who} throws the first card back and draws again.',
  'log_pickup': ('{who} picks up the discard pile ({n} card): {cards}.',
                 '{who} picks up the discard pile ({n} cards): {cards}.'),
  'log_pickup_with': ('{who} picks up the discard pile ({n} card) and lays {cards}.',
@@ -98,13 +97,12 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {'app_title': 'Burraco',
  'player_points': 'points for each player:',
  'match_total': 'match total',
  'record_saved': 'Record of this hand saved to {path}',
- 'replay_hint': 'Check it with: burraco replay {path}',
+ 'replay_hint': 'Check it with: {command}',
  'match_over': 'The match is over: {who} won.',
  'press_next': 'Enter: next hand · q: quit',
  'press_quit': 'Enter or q: leave',
  'records_where': 'Hand records are saved in {path}',
  'rules_title': 'Rules: {v}',
- 'close_hint': 'Esc or ? closes',
  'key_draw': 'draw',
  'key_pickup': 'pick up',
  'key_meld': 'meld',
@@ -113,27 +111,7 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {'app_title': 'Burraco',
  'key_sort': 'sort',
  'key_rules': 'rules',
  'key_quit': 'quit',
- 'help_keys': 'How to play: you sit South; the others are bots. On your turn draw a card from\n'
-              'the stock or pick up the discard pile, lay melds (sets of one rank or runs of one\n'
-              'suit, at least three cards, at most one wild card: jokers and 2s, marked *), add '
-              'to\n'
-              "your side's melds, and end the turn with a discard.\n"
-              '\n'
-              'Keys:\n'
-              '  d            draw from the stock (or click the stock)\n'
-              '  p            pick up the discard pile (or click it); closed piles: with the\n'
-              '               selected cards, or onto the target meld\n'
-              '  ←/→, space   move along your hand, select a card (or click the card)\n'
-              '  m            lay the selected cards as a new meld\n'
-              '  a            add the selected cards to the target meld (or click the meld)\n'
-              '  ↑/↓, 1-9     choose the target meld (or click it)\n'
-              '  x            discard the selected card (or click the pile after selecting it)\n'
-              '  c, Esc       clear the selection\n'
-              '  r            brazilian starter: throw back the first card and draw again\n'
-              '  s            sort the hand by suit or by rank\n'
-              '  ?            the rules of the variant being played\n'
-              '  q            quit (the hand in progress is saved too)\n'
-              '  Enter        after a hand: the next hand\n',
+ 'help_keys': "How to play: you sit South; the others are bots. On your turn draw a card from\nthe stock or pick up the discard pile, lay melds (sets of one rank or runs of one\nsuit, at least three cards, at most one wild card: jokers and 2s, marked *), add to\nyour side's melds, and end the turn with a discard.\n\nKeys:\n  d            draw from the stock (or click the stock)\n  p            pick up the discard pile (or click it); closed piles: with the\n               selected cards, or onto the target meld\n  ←/→, space   move along your hand, select a card (or click the card)\n  m            lay the selected cards as a new meld\n  a            add the selected cards to the target meld (or click the meld)\n  ↑/↓, 1-9     choose the target meld (or click it)\n  x            discard the selected card (or click the pile after selecting it)\n  c, Esc       clear the selection\n  r            brazilian starter: throw back the first card and draw again\n  s            sort the hand by suit or by rank\n  l            the moves of this hand\n  t            the score sheet of the match\n  ?            the rules of the variant being played\n  q            leave (asks first; the match is saved for play --resume)\n  Enter        after a hand: the next hand\n",
  'rs_table': 'Players: {players}. This table: {n} players, {sides}.',
  'rs_pairs': 'in pairs (partners sit opposite)',
  'rs_singles': 'each for themselves',
@@ -188,7 +166,48 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {'app_title': 'Burraco',
  'rs_scores': 'Closing {c}; taking the reserve {pb}; a reserve never taken -{pp}; cards on the '
               'table count for you, cards left in hand against you.',
  'rs_target': 'The match ends when a side reaches {n} points.',
- 'rs_hands': ('The match is {n} hand.', 'The match is {n} hands.')}
+ 'rs_hands': ('The match is {n} hand.', 'The match is {n} hands.'),
+ 'log_closed': '{who} closed the hand.',
+ 'log_you_pickup': ('You pick up the discard pile ({n} card): {cards}.',
+                    'You pick up the discard pile ({n} cards): {cards}.'),
+ 'log_you_pickup_with': ('You pick up the discard pile ({n} card) and lay {cards}.',
+                         'You pick up the discard pile ({n} cards) and lay {cards}.'),
+ 'log_you_pickup_onto': ('You pick up the discard pile ({n} card), {card} onto meld {meld}.',
+                         'You pick up the discard pile ({n} cards), {card} onto meld {meld}.'),
+ 'log_you_meld': 'You meld {cards}.',
+ 'log_you_add': 'You add {cards} to meld {meld}.',
+ 'log_you_discard': 'You discard {card}.',
+ 'log_you_redraw': 'You throw {card} back and draw again.',
+ 'log_you_packet': ('You take a reserve packet ({n} card).',
+                    'You take a reserve packet ({n} cards).'),
+ 'key_redraw': 'redraw',
+ 'key_log': 'log',
+ 'key_scores': 'scores',
+ 'close_hint': 'Esc or {key} closes',
+ 'log_title': 'Moves of hand {n}',
+ 'log_empty': 'No moves yet.',
+ 'log_you_draw': 'You draw {card} from the stock.',
+ 'log_redraw': '{who} throws {card} back and draws again.',
+ 'log_packet': ('{who} takes a reserve packet ({n} card).',
+                '{who} takes a reserve packet ({n} cards).'),
+ 'log_stock_out': 'The stock has run out: the hand is over.',
+ 'log_time_out': 'Time! The turn under way is finished, then the last lap.',
+ 'log_time_out_from': 'Time! The last lap starts with {who}.',
+ 'log_lap_over': 'The last lap is over: the hand ends without a close.',
+ 'clock_last_lap': 'last lap',
+ 'sheet_title': 'Score sheet',
+ 'sheet_empty': 'No hand finished yet.',
+ 'sheet_target': 'The match is played to {n}.',
+ 'hand_keys': 'Enter: next hand · t: scores · l: moves · q: quit',
+ 'hand_keys_over': 'Enter or q: leave · t: scores · l: moves',
+ 'quit_question': 'Leave the match?',
+ 'quit_detail': 'It is saved: {command} takes it up where it stands.',
+ 'quit_keys': 'y: leave · n: stay',
+ 'resumed': 'The match goes on: hand {n}.',
+ 'resume_prompt': 'A match is saved ({variant}, hand {n}). Take it up again? [Y/n] ',
+ 'notation': 'Cards: hearts and diamonds in red, wild cards (jokers ★ and 2s) in yellow with *. Hand records write ranks A 2-9 T J Q K and suits C D H S, the joker JK:',
+ 'rs_time_out': 'Time-out: {n} minutes a hand (the clock at the top right); then the last lap starts from the partner of the player due to draw, and a hand without a close scores no closing bonus.',
+ 'saved_for_resume': 'The match is saved: {command} takes it up.',}
 """Every text of the app by key: its English msgid, or (singular, plural) msgids."""
 
 
@@ -201,14 +220,14 @@ class Translator:
             raise ValueError(f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
         self.lang = lang
 
-    def __call__(self, key: str, **kw) -> str:
-        entry = WORDS.get(key)
+    def __call__(self, _key: str, **kw) -> str:
+        entry = WORDS.get(_key)
         if entry is None:
-            text = key
+            text = _key
         elif isinstance(entry, tuple):
             n = kw.get("n")
             if not isinstance(n, int):
-                raise TypeError(f"{key!r} counts something: give n=<int>")
+                raise TypeError(f"{_key!r} counts something: give n=<int>")
             text = catalogue.ngettext(self.lang, entry[0], entry[1], n)
         else:
             text = catalogue.gettext(self.lang, entry)

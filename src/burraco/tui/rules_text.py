@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Callable, List
 
 from ..variants import PILE_OPEN, PILE_PAIR, END_TWO_LEFT, Variant
+from .cards import notation_lines
+from .game import clock_seconds
 
 
 def rules_lines(v: Variant, players: int, t: Callable[..., str]) -> List[str]:
@@ -69,6 +71,8 @@ def rules_lines(v: Variant, players: int, t: Callable[..., str]) -> List[str]:
     out.append(t("rs_end_two" if v.stock_end == END_TWO_LEFT else "rs_end_empty"))
     if v.starter_redraw:
         out.append(t("rs_redraw"))
+    if clock_seconds(v):
+        out.append(t("rs_time_out", n=round(clock_seconds(v) / 60)))
     a, b, c, d2, e = v.values
     out.append(t("rs_values", a=a, b=b, c=c, d=d2, e=e))
     out.append(t("rs_bonus", clean=v.clean_bonus, dirty=v.dirty_bonus))
@@ -90,9 +94,11 @@ def rules_lines(v: Variant, players: int, t: Callable[..., str]) -> List[str]:
 
 
 def rules_summary(v: Variant, players: int, t: Callable[..., str]) -> str:
-    """The summary as text: one bullet a rule, then the keys."""
+    """The summary as text: one bullet a rule, the cards on screen against the
+    notation of hand records, then the keys."""
     lines = ["• " + line for line in rules_lines(v, players, t)]
-    return "\n".join(lines) + "\n\n" + t("help_keys")
+    notation = t("notation") + "\n  " + "   ".join(notation_lines())
+    return "\n".join(lines) + "\n\n" + notation + "\n\n" + t("help_keys")
 
 
 __all__ = ["rules_lines", "rules_summary"]

@@ -5,7 +5,7 @@
 - ``GET /api/i18n/{lang}``: the page's words in ``lang`` as JSON, read from the
   compiled gettext catalogue :mod:`burraco.i18n` (domains ``burraco`` and ``rules``),
   so the terminal and the browser share one source of translations;
-- ``POST /api/i18n/{lang}/explain``: ``{"rule", "message"}`` of a refused move (the
+- ``POST /api/i18n/{lang}/explain``: ``{"rule", "params", "message"}`` of a refused move (the
   server's ``error`` event) -> ``{"ok": true, "text": ...}``, the rule's sentence in ``lang``.
 
 The module keeps to Starlette (the server's framework) and :mod:`burraco.i18n`; it
@@ -15,7 +15,7 @@ knows nothing of tables, so the server mounts it with one line.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -23,6 +23,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import i18n
+from ..i18n.rules import explain as explain_rule
 from . import INDEX_HTML, STATIC_DIR
 
 PLURALS = {"en": "n != 1", "it": "n != 1", "de": "n != 1", "pt": "n > 1"}
@@ -61,37 +62,15 @@ def catalogue(lang: str) -> Dict[str, Any]:
     return out
 
 
-def explain(lang: str, rule: str, message: str) -> str:
-    """The sentence of the rule that refused a move, in ``lang``.
-
-    Uses the engine's rule sentences (``burraco.i18n.rules.explain``) when the
-    package has them, else the terminal app's, else the ``rules`` catalogue entry
-    for the rule id; the engine's English ``message`` when none knows the rule."""
-    from ..state import IllegalMove
-
-    exc = IllegalMove(message, rule)
-    for module, name in (("burraco.i18n.rules", "explain"), ("burraco.tui.refusals", "explain"),
-                         ("burraco.tui.i18n", "explain")):
-        try:
-            mod = __import__(module, fromlist=[name])
-            fn = getattr(mod, name)
-        except (ImportError, AttributeError):
-            continue
-        try:
-            text = fn(exc, lang)
-        except TypeError:
-            try:
-                text = fn(rule, message, lang)
-            except Exception:  # an explainer of another shape: try the next one
-                continue
-        except Exception:
-            continue
-        if isinstance(text, str) and text:
-            return text
-    translated = i18n.gettext(lang, rule, "rules") if rule else ""
-    if translated and translated != rule:
-        return translated
-    return message
+def explain(lang: str, rule: str, message: str,
+            params: Optional[Dict[str, Any]] = None) -> str:
+    """The sentence of the rule that refused a move, in ``lang``: rendered from the
+    ``rules`` catalogue by rule id and parameters (:func:`burraco.i18n.rules.explain`);
+    the engine's English ``message`` when the id names no rule."""
+    try:
+        return explain_rule(rule, params or {}, lang)
+    except ValueError:
+        return message
 
 
 def _error(status: int, code: str, message: str, field: Any = None) -> JSONResponse:
@@ -115,7 +94,7 @@ async def i18n_json(request: Request) -> Response:
 
 
 async def explain_json(request: Request) -> Response:
-    """``POST /api/i18n/{lang}/explain``: ``{"rule", "message"}`` -> ``{"ok", "text"}``."""
+    """``POST /api/i18n/{lang}/explain``: ``{"rule", "params", "message"}`` -> ``{"ok", "text"}``."""
     lang = i18n.normalize_lang(request.path_params["lang"])
     if lang is None:
         return _error(404, "not_found", f"unknown language {request.path_params['lang']!r}", "lang")
@@ -132,7 +111,10 @@ async def explain_json(request: Request) -> Response:
     for field, value in (("rule", rule), ("message", message)):
         if not isinstance(value, str):
             return _error(400, "malformed", f"{field} must be a string", field)
-    return JSONResponse({"ok": True, "text": explain(lang, rule, message)})
+    params = data.get("params") or {}
+    if not isinstance(params, dict):
+        return _error(400, "malformed", "params must be an object", "params")
+    return JSONResponse({"ok": True, "text": explain(lang, rule, message, params)})
 
 
 class _Static(StaticFiles):

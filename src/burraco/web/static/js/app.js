@@ -5,6 +5,7 @@ import { me, get, post } from "./api.js";
 import { Lobby, NameForm } from "./lobby.js";
 import { TableView } from "./table.js";
 import { TableConn } from "./conn.js";
+import { variantName } from "./words.js";
 
 function route() {
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
@@ -83,7 +84,7 @@ function TablePage({ id, invite, player, go }) {
   const conState = s ? s.status : "connecting";
   return html`<div class="table-page">
     <div class="table-bar">
-      <span class="tb-variant">${table.variant}</span>
+      <span class="tb-variant">${variantName(table.variant)}</span>
       <span class="tb-hand">${s && s.view ? t("Hand {n}", { n: (s.match.hand || 0) + 1 }) : ""}</span>
       ${table.totals && table.totals.length ? html`<span class="tb-totals">${t("Match: {scores}", { scores: table.totals.join(" – ") })}${table.target ? " / " + table.target : ""}</span>` : null}
       <span class=${"conn conn-" + conState} role="status">${conState === "open" ? t("connected")

@@ -75,14 +75,16 @@ export function wildPositions(meld) {
 }
 
 function corner(code, color) {
-  if (isJoker(code)) {
-    return html`<text x="9" y="31" class="card-rank" fill=${color}>J</text>
-      <text x="9" y="57" class="card-rank" fill=${color}>K</text>`;
+  if (isJoker(code)) { // a star and JOKER written down the side: never taken for a jack
+    return html`<use href="#star" x="3" y="5" width="32" height="32" fill="#f2b01e" stroke=${color} stroke-width="7"/>
+      ${"JOKER".split("").map((ch, i) => html`<text key=${i} x="19" y=${54 + i * 16} class="card-joker-letter"
+          fill=${color} text-anchor="middle">${ch}</text>`)}`;
   }
   const r = FACE[code[0]] || code[0];
-  return html`<text x=${r.length > 1 ? 5 : 9} y="31" class="card-rank" fill=${color}
+  return html`<text x=${r.length > 1 ? 4 : 18} y="33" class="card-rank" fill=${color}
+      text-anchor=${r.length > 1 ? null : "middle"}
       textLength=${r.length > 1 ? 30 : null} lengthAdjust="spacingAndGlyphs">${r}</text>
-    <use href=${"#suit-" + code[1]} x="8" y="38" width="22" height="22" fill=${color}/>`;
+    <use href=${"#suit-" + code[1]} x="6" y="39" width="24" height="24" fill=${color}/>`;
 }
 
 /** The SVG face of a card (100 x 140 units). */
@@ -96,7 +98,7 @@ export function CardFace({ code, wild = false }) {
     ${corner(code, color)}
     ${joker
       ? html`<use href="#star" x="28" y="46" width="54" height="54" fill="#f2b01e" stroke="#6a1b9a" stroke-width="3"/>
-             <text x="55" y="124" class="card-word" fill=${color} text-anchor="middle">JOKER</text>`
+             <text x="58" y="122" class="card-word" fill=${color} text-anchor="middle">JOKER</text>`
       : face
         ? html`<rect x="34" y="44" width="54" height="80" rx="6" class="card-court" stroke=${color}/>
                <text x="61" y="99" class="card-face" fill=${color} text-anchor="middle">${rank}</text>

@@ -187,7 +187,8 @@ export class TableConn {
           s.refusal = null;
           if (ev.move.card && (ev.move.action === "draw" || ev.move.action === "redraw")) s.lastCard = ev.move.card;
         }
-        s.flash = { seat: ev.seat, action: ev.move.action, meld: ev.move.meld, at: Date.now(), mine };
+        s.flash = { seat: ev.seat, action: ev.move.action, meld: ev.move.meld, at: Date.now(), mine,
+          ev: { seat: ev.seat, move: ev.move, took: ev.took, catchup: ev.catchup } };
         break;
       }
       case "hand_start":
@@ -266,7 +267,7 @@ export class TableConn {
       case "illegal":
         text = err.message;
         try {
-          text = (await post(`/api/i18n/${lang()}/explain`, { rule: err.rule || "", message: err.message || "" })).text;
+          text = (await post(`/api/i18n/${lang()}/explain`, { rule: err.rule || "", params: err.params || {}, message: err.message || "" })).text;
         } catch (e) { /* keep the server's English sentence */ }
         break;
       case "out_of_turn": text = t("It is not your turn."); break;
@@ -279,7 +280,7 @@ export class TableConn {
       case "rate_limited": text = t("Too many messages: slow down."); break;
       default: text = err.message || err.code;
     }
-    s.refusal = { text, rule: err.rule || null, code: err.code, message: err.message || "", move, at: Date.now() };
+    s.refusal = { text, rule: err.rule || null, params: err.params || null, code: err.code, message: err.message || "", move, at: Date.now() };
     this.changed();
   }
 }

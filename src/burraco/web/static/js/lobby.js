@@ -2,6 +2,7 @@
 import { html, useState, useEffect } from "../vendor/preact-htm.js";
 import { t, tn } from "./i18n.js";
 import { get, post, markSession } from "./api.js";
+import { variantName } from "./words.js";
 
 const BOTS = ["greedy", "search:time=0.5", "random"];
 const CLOCKS = [0, 30, 60, 90, 120];
@@ -25,7 +26,7 @@ function TableRow({ table, go }) {
     } catch (e) { alert(e.message); }
   };
   return html`<li class="lobby-table" data-table=${table.id}>
-    <span class="lt-variant">${table.variant}</span>
+    <span class="lt-variant">${variantName(table.variant)}</span>
     <span class="lt-meta">${tn("{n} player", "{n} players", table.players)}${table.target ? " · " + t("to {n}", { n: table.target }) : ""}${table.clock ? " · " + t("{n} s a move", { n: table.clock }) : ""}</span>
     <span class="lt-seats">${seatsText(table)}</span>
     <span class="lt-status">${table.status === "waiting" ? tn("{n} seat free", "{n} seats free", free) : t("playing")}</span>
@@ -98,7 +99,7 @@ function CreateForm({ go }) {
     <form class="create-form" onSubmit=${submit}>
       <label>${t("Rules")}
         <select name="variant" value=${variant} onChange=${(e) => setVariant(e.target.value)}>
-          ${(variants.length ? variants : [{ name: "italian" }]).map((v) => html`<option value=${v.name}>${v.name}</option>`)}
+          ${(variants.length ? variants : [{ name: "italian" }]).map((v) => html`<option value=${v.name}>${variantName(v.name)}</option>`)}
         </select></label>
       <label>${t("Players")}
         <select name="players" value=${players} onChange=${(e) => setPlayers(Number(e.target.value))}>
@@ -133,7 +134,9 @@ function MyMatches() {
   return html`<section class="panel" aria-labelledby="mine-title">
     <h2 id="mine-title">${t("Your matches")}</h2>
     <ul class="my-matches">${matches.map((m) => html`<li key=${m.table}>
-      <span>${m.variant} · ${(m.totals || []).join(" – ")}
+      ${m.finished_at ? html`<span class="when">${new Date(m.finished_at * 1000).toLocaleString(document.documentElement.lang,
+        { dateStyle: "medium", timeStyle: "short" })}</span>` : null}
+      <span>${variantName(m.variant)} · ${(m.totals || []).join(" – ")}
         ${m.won === true ? " · " + t("won") : m.won === false ? " · " + t("lost") : ""}</span>
       <span class="records">${(m.hands || []).map((h) => html`<a key=${h.hand} href=${h.record_url} download>${t("hand {n}", { n: h.hand + 1 })}</a> `)}</span>
     </li>`)}</ul></section>`;

@@ -2,10 +2,12 @@
 // the hand with its actions, the move log, the score sheet and the chat.
 import { html, useState, useEffect, useRef, useMemo } from "../vendor/preact-htm.js";
 import { t, tn } from "./i18n.js";
-import { Card, CardBack, CardFace, cardLabel, sortHand, wildPositions, isTwo } from "./cards.js";
+import { CardBack, CardFace, cardLabel, wildPositions, isTwo } from "./cards.js";
 import { seatName, sideName, ownerOf, ownerSeats, describe, cardsText, statusText,
   ITEM_ORDER, itemName, burracoName } from "./words.js";
 import { ScoreSheet, HandResult } from "./score.js";
+import { animateMove } from "./anim.js";
+import { Hand, arrange, moveSelection } from "./hand.js";
 
 function useTick(ms, on) {
   const [, set] = useState(0);
@@ -56,7 +58,7 @@ function Players({ s }) {
       const side = view ? view.side_of[seat] : seat % 2;
       const mine = you && you.seat === seat;
       const partner = view && you && you.seat !== null && !mine && view.side_of[you.seat] === side;
-      return html`<li key=${seat} class=${"player side-" + (side % 3) + (turn ? " on-turn" : "") + (mine ? " me" : "")
+      return html`<li key=${seat} data-seat=${seat} class=${"player side-" + (side % 3) + (turn ? " on-turn" : "") + (mine ? " me" : "")
           + (flash && flash.seat === seat ? " pulse" : "")}
           aria-current=${turn ? "true" : null}>
         <span class="player-name">${turn ? html`<span class="turn-mark" aria-hidden="true">▶</span>` : null}
@@ -101,7 +103,8 @@ function MeldArea({ s, owner, mine, onAdd, canAdd }) {
     ? (flash.action === "add" ? flash.meld : flash.action === "meld" || (flash.action === "pickup") ? melds.length - 1 : -1) : -1;
   const points = view.scores ? view.scores[owner] : null;
   const taken = view.packet_taken && view.packet_taken[owner];
-  return html`<section class=${"melds side-" + (owner % 3) + (mine ? " mine" : "")} aria-label=${t("Melds of {side}", { side: sideName(view, table, owner, you) })}>
+  return html`<section class=${"melds side-" + (owner % 3) + (mine ? " mine" : "")}
+      data-seats=${ownerSeats(view, owner).join(",")} aria-label=${t("Melds of {side}", { side: sideName(view, table, owner, you) })}>
     <h3><span>${sideName(view, table, owner, you)}</span>
       ${points !== null && points !== undefined ? html`<span class="points">${t("score so far: {n}", { n: points })}</span>` : null}
       ${taken ? html`<span class="tag">${t("reserve packet taken")}</span>` : null}</h3>
@@ -156,32 +159,6 @@ function Center({ s, actions, canDraw, canPickup, canDiscard }) {
   </section>`;
 }
 
-function Hand({ s, sorted, selected, toggle, sortMode }) {
-  const ref = useRef(null);
-  const onKey = (e) => {
-    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "Home" && e.key !== "End") return;
-    const buttons = [...ref.current.querySelectorAll("button.card")];
-    const i = buttons.indexOf(document.activeElement);
-    if (i < 0) return;
-    const j = e.key === "Home" ? 0 : e.key === "End" ? buttons.length - 1
-      : Math.max(0, Math.min(buttons.length - 1, i + (e.key === "ArrowLeft" ? -1 : 1)));
-    buttons[j].focus();
-    e.preventDefault();
-  };
-  const fresh = s.lastCard;
-  let freshShown = false;
-  return html`<div class="hand" ref=${ref} role="group" onKeyDown=${onKey}
-      aria-label=${t("Your hand: {n} cards, sorted {order}", { n: sorted.length, order: sortMode === "rank" ? t("by rank") : t("by suit") })}>
-    ${sorted.map((c, i) => {
-      const isFresh = !freshShown && fresh === c && (freshShown = true);
-      return html`<button type="button" key=${i + ":" + c}
-        class=${"card" + (selected.has(i) ? " selected" : "") + (isFresh ? " fresh" : "")}
-        aria-pressed=${selected.has(i) ? "true" : "false"} aria-label=${cardLabel(c, isTwo(c))}
-        data-card=${c} onClick=${() => toggle(i)}><${CardFace} code=${c} wild=${isTwo(c)}/></button>`;
-    })}
-  </div>`;
-}
-
 function Log({ s }) {
   const ref = useRef(null);
   const lines = s.log.map((ev) => ({ ev, text: describe(ev, s.table, s.you) })).filter((x) => x.text);
@@ -234,16 +211,25 @@ function SidePanel({ s, conn }) {
 /** The whole table of a seated player or a spectator. */
 export function TableView({ s, conn }) {
   const { view, table, you } = s;
-  const [sortMode, setSortMode] = useState(() => localStorage.getItem("burraco.sort") || "suit");
+  const orderKey = `burraco.order.${table ? table.id : ""}`;
+  const [custom, setCustom] = useState(() => {
+    try { return JSON.parse(sessionStorage.getItem(orderKey) || "null"); } catch (e) { return null; }
+  });
+  const [sortMode, setSortMode] = useState(() => (custom ? "custom"
+    : localStorage.getItem("burraco.sort") === "rank" ? "rank" : "suit"));
   const [selected, setSelected] = useState(new Set());
   const [showResult, setShowResult] = useState(null);
   const [hint, setHint] = useState(null);
   const hand = view ? view.hand : [];
-  const sorted = useMemo(() => sortHand(hand, sortMode), [hand.join(","), sortMode]);
-  const handKey = sorted.join(",");
+  const sorted = useMemo(() => arrange(hand, sortMode, custom), [hand.join(","), sortMode, custom]);
+  const handKey = [...hand].sort().join(","); // the cards held, whatever their order
   useEffect(() => { setSelected(new Set()); }, [handKey]);
   useEffect(() => { if (s.handOver) setShowResult(s.handOver.hand); }, [s.handOver && s.handOver.hand]);
   useEffect(() => { setHint(null); }, [s.version]);
+  useEffect(() => { // others' moves fly across the table
+    const f = s.flash;
+    if (f && !f.mine && f.ev && !f.ev.catchup && Date.now() - f.at < 1000) animateMove(f.ev);
+  }, [s.flash && s.flash.at]);
 
   const seated = you && you.seat !== null && you.seat !== undefined;
   const legal = (view && view.legal) || [];
@@ -289,7 +275,30 @@ export function TableView({ s, conn }) {
     if (next.has(i)) next.delete(i); else next.add(i);
     setSelected(next);
   };
-  const setSort = (m) => { setSortMode(m); localStorage.setItem("burraco.sort", m); };
+  const setSort = (m) => {
+    setSortMode(m);
+    if (m !== "custom") { // the player's own order belongs to this table only
+      localStorage.setItem("burraco.sort", m);
+      try { sessionStorage.removeItem(orderKey); } catch (e) { /* nothing kept */ }
+    }
+  };
+  const moveCard = (from, to) => { // the player's own order, kept through a reload
+    const next = [...sorted];
+    const [c] = next.splice(from, 1);
+    next.splice(to, 0, c);
+    setCustom(next);
+    try { sessionStorage.setItem(orderKey, JSON.stringify(next)); } catch (e) { /* not kept */ }
+    setSelected(moveSelection(selected, from, to));
+    setSort("custom");
+  };
+  const handNo = s.match ? s.match.hand : 0;
+  const firstHand = useRef(handNo);
+  useEffect(() => { // a new deal: back to the sorted order
+    if (handNo === firstHand.current) return;
+    firstHand.current = handNo;
+    if (sortMode === "custom") { setCustom(null); setSort(localStorage.getItem("burraco.sort") === "rank" ? "rank" : "suit"); }
+  }, [handNo]);
+  const resort = (m) => { setSort(m); setSelected(new Set()); }; // the same places hold other cards now
 
   useEffect(() => {
     const onKey = (e) => {
@@ -300,7 +309,7 @@ export function TableView({ s, conn }) {
       else if (k === "p" && canPickup) actions.pickup();
       else if (k === "m" && myTurn && phase === "play") actions.meld();
       else if (k === "x" && canDiscard) actions.discard();
-      else if (k === "s") setSort(sortMode === "suit" ? "rank" : "suit");
+      else if (k === "s") resort(sortMode === "suit" ? "rank" : "suit");
       else if (k === "escape") setSelected(new Set());
       else if (/^[1-9]$/.test(k) && myTurn && phase === "play") actions.add(ownerOf(view, you.seat), Number(k) - 1);
       else return;
@@ -345,7 +354,7 @@ export function TableView({ s, conn }) {
       <p class=${"status" + (myTurn ? " my-turn" : "")} aria-live="polite">${status}</p>
       <div class=${"refusal" + (message ? " shown" : "")} role="alert" aria-live="assertive">
         ${message ? html`<span class="refusal-icon" aria-hidden="true">⚠</span> ${message}` : null}</div>
-      ${seated ? html`<${Hand} s=${s} sorted=${sorted} selected=${selected} toggle=${toggle} sortMode=${sortMode}/>` : html`<p class="watching">${t("You are watching this table.")}</p>`}
+      ${seated ? html`<${Hand} s=${s} sorted=${sorted} selected=${selected} toggle=${toggle} sortMode=${sortMode} onMove=${moveCard}/>` : html`<p class="watching">${t("You are watching this table.")}</p>`}
       ${seated ? html`<div class="actions" role="toolbar" aria-label=${t("Moves")}>
         <button type="button" data-action="draw" onClick=${actions.draw} disabled=${!canDraw} aria-keyshortcuts="d">${t("Draw")}</button>
         ${has("redraw") ? html`<button type="button" data-action="redraw" onClick=${actions.redraw}>${t("Throw back, draw again")}</button>` : null}
@@ -356,8 +365,13 @@ export function TableView({ s, conn }) {
         <span class="sel-count" aria-live="polite">${selected.size ? tn("{n} selected", "{n} selected", selected.size) : ""}</span>
         ${selected.size ? html`<button type="button" class="quiet" onClick=${() => setSelected(new Set())}>${t("Clear")}</button>` : null}
         <button type="button" class="quiet" aria-pressed=${sortMode === "rank" ? "true" : "false"} aria-keyshortcuts="s"
-          onClick=${() => setSort(sortMode === "suit" ? "rank" : "suit")}>${sortMode === "suit" ? t("Sort by rank") : t("Sort by suit")}</button>
+          onClick=${() => resort(sortMode === "suit" ? "rank" : "suit")}>${sortMode === "suit" ? t("Sort by rank") : t("Sort by suit")}</button>
       </div>` : null}
+      ${seated ? html`<details class="keys-help"><summary>${t("Keyboard")}</summary>
+        <p>${t("Tab or the arrow keys move between your cards; Space or Enter selects one; Shift and an arrow key moves it.")}</p>
+        <p><kbd>D</kbd> ${t("Draw")} · <kbd>P</kbd> ${t("Pick up the pile")} · <kbd>M</kbd> ${t("Meld")} ·
+          <kbd>1</kbd>–<kbd>9</kbd> ${t("add to that meld")} · <kbd>X</kbd> ${t("Discard")} ·
+          <kbd>S</kbd> ${t("sort")} · <kbd>Esc</kbd> ${t("clear the selection")}</p></details>` : null}
     </section>
     <${SidePanel} s=${s} conn=${conn}/>
   </div>`;

@@ -1,5 +1,5 @@
 // Names of seats and sides, and the move log's sentences, in the page's language.
-import { t, tn } from "./i18n.js";
+import { t, tn, tp } from "./i18n.js";
 import { cardShort } from "./cards.js";
 
 /** The name shown for a seat: "You", the player's name, or "Seat 3" when free. */
@@ -109,3 +109,28 @@ const BURRACO = {
   royal: () => t("royal"), wild: () => t("of wilds"), twos: () => t("of twos"),
 };
 export function burracoName(label) { return BURRACO[label] ? BURRACO[label]() : label; }
+
+const VARIANTS = {
+  italian: () => tp("variant", "Italian Burraco"),
+  "italian-tournament": () => tp("variant", "Italian Burraco, tournament"),
+  brazilian: () => tp("variant", "Brazilian Buraco"),
+  "burraco-2p": () => tp("variant", "Burraco for two"),
+  "open-dirty": () => tp("variant", "Buraco Open-Dirty"),
+  open: () => tp("variant", "Buraco Open"),
+  closed: () => tp("variant", "Buraco Closed"),
+  "closed-dirty": () => tp("variant", "Buraco Closed-Dirty"),
+  "closed-nscr": () => tp("variant", "Buraco Closed NSCR"),
+  international: () => tp("variant", "International Burraco"),
+  aberto: () => tp("variant", "Buraco aberto"),
+  fechado: () => tp("variant", "Buraco fechado"),
+  "fechado-stbl": () => tp("variant", "Buraco fechado STBL"),
+};
+
+/** The name players know a variant by ("italian" -> "Italian Burraco"); a preset with
+ *  switches of its own is "NAME (custom)". */
+export function variantName(spec) {
+  if (!spec) return "";
+  const [base, switches] = String(spec).split(":");
+  const name = VARIANTS[base] ? VARIANTS[base]() : base;
+  return switches ? t("{name} (custom)", { name }) : name;
+}

@@ -1,0 +1,341 @@
+"""Tournaments online (issue 13 item 5): the tables of a round played on
+``burraco serve``.
+
+The server's own table machinery plays them (:mod:`burraco.server.hub`,
+:mod:`burraco.server.table`): a tournament table played online is a private
+server table of four seats, North (0), East (1), South (2), West (3), the
+North-South entrant (a pair, or the first two individuals) in seats 0 and 2,
+as :mod:`.simulate` seats bots.  Its settings say how many hands the round
+has (``hands``) and when the round's clock runs out:
+
+* the federation's form (``round``, the default; RULES.md, Tournament: "2
+  hands 25 minutes, 3 hands 35, 4 hands 45"): at the round's deadline the
+  server calls the time-out of the hand in play (``round_deadline``) and
+  deals no further hand; hands never dealt score 0 to 0 on the sheet (a
+  choice where RULES.md is open);
+* the seed's casual form (``hand``): every hand has its own time-out,
+  ``hand_time`` seconds after its deal (15 minutes by default).
+
+Variants without a tournament time-out play their hands with no clock.
+
+Bot players of the entrants (``bot:SPEC``) sit at once; people find their
+table by the name they were registered with (:meth:`Online.claim`), first
+come first seated; a seat nobody claims can be given to a bot by the
+director.  When a table's match is over, :meth:`Online.harvest` enters its
+hands into the round as the score sheet, with no typing (``via: online`` in
+the director's log).  Tables not played online take a paper result as
+before, so a round may mix both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..bots import make_bot
+from ..server.hub import Hub
+from ..server.store import bot_rating
+from ..server.table import TableCore, bot_player, now
+from ..variants import parse_variant
+from .model import Tournament, TournamentError
+from .movements import RoundPlan, Seating
+from .store import Store
+
+log = logging.getLogger("burraco.tournament")
+
+CLOCK_FORMS = ("round", "hand")
+"""How a round is timed: the federation's round clock, or a time-out a hand."""
+
+HARVEST_EVERY = 1.0
+"""Seconds between two looks at the tables of open rounds."""
+
+
+def default_clock(settings, form: str = "round") -> int:
+    """The clock in seconds of a round (form ``round``: the variant's round
+    minutes for its hands, else its minutes a hand times the hands) or of each
+    hand (form ``hand``: the variant's minutes a hand, else 15)."""
+    if form not in CLOCK_FORMS:
+        raise TournamentError(f"the clock is 'round' or 'hand', not {form!r}")
+    v = parse_variant(settings.variant)
+    per_hand = v.time_out_minutes or 15
+    if form == "hand":
+        return per_hand * 60
+    return dict(v.round_minutes).get(settings.hands, per_hand * settings.hands) * 60
+
+
+def seat_players(t: Tournament, seating: Seating) -> List[str]:
+    """The players of a table's seats N, E, S, W (``bot:SPEC`` for a bot)."""
+    ns = [p for n in seating.ns for p in t.entrants[n].players]
+    ew = [p for n in seating.ew for p in t.entrants[n].players]
+    if len(ns) != 2 or len(ew) != 2:
+        raise TournamentError(f"table {seating.table}: a table seats two players a side")
+    return [ns[0], ew[0], ns[1], ew[1]]
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def deal_seed(t: Tournament, round_no: int, seating: Seating) -> int:
+    """The server match's seed: a Mitchell deal set deals the same cards at
+    every table that plays it; otherwise each table deals its own."""
+    from .simulate import _seed
+
+    s = t.settings
+    if seating.deal_set is not None:
+        return _seed(s.seed, 0, seating.deal_set) & ((1 << 62) - 1)
+    return _seed(s.seed, round_no, seating.table) & ((1 << 62) - 1)
+
+
+def table_settings(t: Tournament, round_no: int, seating: Seating,
+                   clock: Optional[Tuple[float, int, str]]) -> Dict[str, Any]:
+    """The server table settings of a tournament table (docs/protocol.md, plus
+    ``hands``, ``round_deadline`` and ``tournament``)."""
+    s = t.settings
+    v = parse_variant(s.variant)
+    out: Dict[str, Any] = {"variant": s.variant, "players": 4, "target": 0, "hands": s.hands,
+                           "clock": 0, "hand_time": None, "seed": deal_seed(t, round_no, seating),
+                           "tournament": {"event": t.name, "round": round_no,
+                                          "table": seating.table}}
+    if clock is not None and v.has_time_out:
+        start, seconds, form = clock
+        if form == "hand":
+            out["hand_time"] = seconds
+        else:
+            out["round_deadline"] = start + seconds
+    return out
+
+
+def sheet_of(core: TableCore, hands: int) -> List[Tuple[int, int]]:
+    """The score sheet of a finished server table: the points of each hand
+    played (North-South, East-West); hands the clock left undealt score 0-0."""
+    sheet = [(int(r["scores"][0]), int(r["scores"][1])) for r in core.st["results"]][:hands]
+    return sheet + [(0, 0)] * (hands - len(sheet))
+
+
+class Online:
+    """The tournaments of a running server: opens a round's tables on the
+    hub, seats people who claim their place, and enters finished tables'
+    sheets.  Every store call runs in the hub's database thread."""
+
+    def __init__(self, hub: Hub, url: Optional[str] = None) -> None:
+        self.hub = hub
+        self.store = Store(url or hub.store.url)
+        self.task: Optional[asyncio.Task] = None
+        self.refused: Dict[str, str] = {}  # server table -> why its sheet was refused
+
+    async def db(self, fn, *args, **kw) -> Any:
+        """A tournament store call in the hub's database thread(s)."""
+        return await self.hub.db(lambda: fn(*args, **kw))
+
+    # ------------------------------------------------------------- rounds
+    async def start_round(self, name: str, online: bool = True, seconds: Optional[int] = None,
+                          form: str = "round") -> Tuple[Tournament, RoundPlan]:
+        """Pair and start the next round, start its clock, and open every table
+        online (``online``) or none (paper results)."""
+        t0 = await self.db(self.store.load, name)
+        if seconds is None:
+            seconds = default_clock(t0.settings, form)
+        elif form not in CLOCK_FORMS:
+            raise TournamentError(f"the clock is 'round' or 'hand', not {form!r}")
+        if not 10 <= seconds <= 6 * 3600:
+            raise TournamentError(f"the clock runs 10 seconds to 6 hours, not {seconds} s")
+        t, plan = await self.db(self.store.start_round, name)
+        await self.db(self.store.set_clock, name, plan.round, now(), int(seconds), form)
+        if online:
+            for seating in plan.tables:
+                await self.open_table(name, plan.round, seating.table)
+        return t, plan
+
+    async def open_table(self, name: str, round_no: int, table: int) -> str:
+        """Play table ``table`` of the current round online: a server table with
+        the entrants' bots seated; returns its id."""
+        t = await self.db(self.store.load, name)
+        info = (await self.db(self.store.online, name)).get(round_no)
+        r = t.round(round_no)
+        if r.closed:
+            raise TournamentError(f"round {round_no} is closed")
+        seating = r.table(table)
+        if table in r.results:
+            raise TournamentError(f"round {round_no} table {table} already has a result")
+        if info and table in info["tables"]:
+            raise TournamentError(f"round {round_no} table {table} is already online")
+        players = seat_players(t, seating)
+        for p in players:
+            if p.startswith("bot:"):
+                try:
+                    make_bot(p[4:])
+                except (ValueError, TypeError) as e:
+                    raise TournamentError(f"table {table}: {p}: {e}") from None
+        clock = info["clock"] if info else None
+        at = now()
+        core = TableCore(secrets.token_urlsafe(9), table_settings(t, round_no, seating, clock),
+                         False, secrets.token_urlsafe(16), at)
+        for i, p in enumerate(players):
+            if p.startswith("bot:"):
+                core.sit(i, bot_player(p[4:], bot_rating(p[4:])), at)
+        if core.full():
+            core.start(at)
+        h = await self.hub.add(core)
+        await self.db(self.store.set_online, name, round_no, table, h.core.id)
+        return h.core.id
+
+    async def fill_with_bots(self, name: str, round_no: int, table: int,
+                             spec: str = "greedy") -> int:
+        """Seat bot ``spec`` in every seat of an online table nobody has claimed
+        (a player short, or absent); returns how many."""
+        h = await self._handle(name, round_no, table)
+        try:
+            make_bot(spec)
+        except (ValueError, TypeError) as ex:
+            raise TournamentError(f"bot {spec!r}: {ex}") from None
+
+        def fill(c: TableCore) -> int:
+            n = 0
+            for i, s in enumerate(c.seats):
+                if s["player"] is None:
+                    c.sit(i, bot_player(spec, bot_rating(spec)), now())
+                    n += 1
+            if n and c.status == "waiting" and c.full():
+                c.start(now())
+            return n
+
+        return await self.hub.mutate(h, fill)
+
+    async def _handle(self, name: str, round_no: int, table: int):
+        info = (await self.db(self.store.online, name)).get(round_no) or {"tables": {}}
+        tid = info["tables"].get(table)
+        if tid is None:
+            raise TournamentError(f"round {round_no} table {table} is not played online")
+        h = await self.hub.get(tid)
+        if h is None:
+            raise TournamentError(f"round {round_no} table {table}: server table {tid} is gone")
+        return h
+
+    # ------------------------------------------------------------- people
+    async def claim(self, name: str, player: dict, who: str) -> dict:
+        """Seat the session ``player`` at the online table of the current round
+        where the entrant player named ``who`` plays: ``{"table", "seat",
+        "url"}``.  A seat is its first claimer's; claiming again is allowed."""
+        t = await self.db(self.store.load, name)
+        r = t.current
+        if r is None or r.closed:
+            raise TournamentError("no round is being played now")
+        tables = ((await self.db(self.store.online, name)).get(r.number) or {}).get("tables", {})
+        want = _key(who)
+        if not want:
+            raise TournamentError("give the name you were registered with")
+        for seating in r.plan.tables:
+            players = seat_players(t, seating)
+            for seat, p in enumerate(players):
+                if p.startswith("bot:") or _key(p) != want:
+                    continue
+                tid = tables.get(seating.table)
+                if tid is None:
+                    raise TournamentError(f"{p} plays at table {seating.table}, which is "
+                                          "not played online: ask the director")
+                h = await self.hub.get(tid)
+                if h is None:
+                    raise TournamentError(f"table {seating.table} is not on this server")
+
+                def sit(c: TableCore, seat: int = seat, p: str = p) -> None:
+                    held = c.seats[seat]["player"]
+                    if held is not None and held["id"] == player["id"]:
+                        return
+                    if held is not None:
+                        raise TournamentError(f"{p}'s seat at table {seating.table} is "
+                                              f"already taken by {held['name']}: ask the "
+                                              "director")
+                    if c.seat_of(player["id"]) is not None:
+                        raise TournamentError("you already sit at this table")
+                    c.sit(seat, player, now())
+                    if c.status == "waiting" and c.full():
+                        c.start(now())
+
+                await self.hub.mutate(h, sit)
+                await self.hub.reseat(h, player["id"])
+                return {"table": seating.table, "round": r.number, "server_table": tid,
+                        "seat": seat, "url": f"/t/{tid}"}
+        raise TournamentError(f"nobody named {who!r} plays in round {r.number}")
+
+    # ------------------------------------------------------------ results
+    async def harvest(self) -> int:
+        """Enter the sheet of every online table whose match is over; returns
+        how many were entered."""
+        done = 0
+        for name, round_no, table, tid in await self.db(self.store.online_pending):
+            if tid in self.refused:
+                continue
+            h = await self.hub.get(tid)
+            if h is None or h.core.status != "over":
+                continue
+            hands = h.core.settings.get("hands") or len(h.core.st["results"])
+            try:
+                await self.db(self.store.enter_result, name, round_no, table,
+                              sheet_of(h.core, hands), via="online")
+                done += 1
+            except TournamentError as e:
+                if "already has a result" not in str(e):
+                    self.refused[tid] = str(e)
+                    log.warning("table %s of %s round %s: sheet refused: %s", table, name,
+                                round_no, e)
+        return done
+
+    def watch(self) -> None:
+        """Start (once) the task that harvests finished tables every
+        :data:`HARVEST_EVERY` seconds."""
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._watch())
+
+    async def _watch(self) -> None:
+        while not self.hub.closing:
+            try:
+                await self.harvest()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # pragma: no cover - logged, the watcher goes on
+                log.exception("harvesting online tournament tables")
+            await asyncio.sleep(HARVEST_EVERY)
+
+    # ------------------------------------------------------------ reading
+    async def live(self, name: str) -> dict:
+        """The online facts of the current round for the public page: its clock
+        and, by table, the server table's state."""
+        t = await self.db(self.store.load, name)
+        info = await self.db(self.store.online, name)
+        r = t.current
+        out: Dict[str, Any] = {"round": None, "clock": None, "tables": {}, "now": now()}
+        if r is None:
+            return out
+        out["round"] = r.number
+        cur = info.get(r.number) or {"clock": None, "tables": {}}
+        if cur["clock"]:
+            start, seconds, form = cur["clock"]
+            out["clock"] = {"start": start, "seconds": seconds, "form": form,
+                            "deadline": start + seconds if form == "round" else None,
+                            "remaining": None if form != "round"
+                            else max(0.0, start + seconds - now())}
+        for table, tid in cur["tables"].items():
+            h = await self.hub.get(tid)
+            if h is None:
+                continue
+            c = h.core
+            conn = h.connected()
+            out["tables"][table] = {
+                "server_table": tid, "status": c.status, "hand": max(c.st["hand"], 0),
+                "hands_done": len(c.st["results"]),
+                "time_called": bool(c.st.get("time_called")),
+                "hand_deadline": c.hand_deadline(),
+                "totals": list(c.st["results"][-1]["totals"]) if c.st["results"] else [0, 0],
+                "seats": [{"player": (s["player"] or {}).get("name"),
+                           "bot": bool((s["player"] or {}).get("bot")),
+                           "connected": bool(s["player"] and ((s["player"].get("bot"))
+                                                              or conn[i])),
+                           "away": s["away"]} for i, s in enumerate(c.seats)]}
+        return out
+
+
+__all__ = ["Online", "CLOCK_FORMS", "default_clock", "seat_players", "sheet_of",
+           "table_settings"]

@@ -1,0 +1,133 @@
+"""The move log of a hand, as the person at ``seat`` may read it.
+
+:class:`HandLog` follows a hand's :attr:`~burraco.state.GameState.history` on a
+copy of the hand as dealt and turns each move into a :class:`LogEntry`: who
+drew (the card only for the person's own draws), who took the pile and how
+many cards it held, what was laid and added, who took a reserve packet, who
+discarded what, the time-out and the end of the hand.  Only what every seat
+sees goes into an entry (the pile and the melds are on the table); a hand taken
+up again (``burraco play --resume``) gets its whole log back from the history.
+Entries hold card ints and seats, not words: :func:`render` says them in the
+app's language.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
+
+from ..state import (ADD, CLOSED, DISCARD, DRAW, MELD, PHASE_DRAW, PICKUP, REDRAW,
+                     STOCK_EXHAUSTED, TIME_OUT, GameState)
+from .cards import cards_plain
+
+
+class LogEntry(NamedTuple):
+    """One line of the log: ``seat`` (None for the table itself), a key of
+    :data:`burraco.tui.i18n.WORDS`, and its arguments (``cards``: card ints;
+    ``n``: a count; ``meld``: a meld number from 1)."""
+
+    seat: Optional[int]
+    key: str
+    args: Tuple[Tuple[str, object], ...] = ()
+
+    def get(self, name: str, default: object = None) -> object:
+        """The argument ``name``."""
+        return dict(self.args).get(name, default)
+
+
+def dealt_state(state: GameState) -> GameState:
+    """A copy of ``state`` as it was dealt, before any move."""
+    d = state.deal
+    cut = (state.cut.player, state.cut.lifted) if state.cut is not None else None
+    return GameState.from_deal(state.variant, state.players, state.first, d["hands"],
+                               d["packets"], d["stock"], d["discard"], cut=cut)
+
+
+class HandLog:
+    """The log of one hand seen from ``seat``; call :meth:`sync` after moves."""
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.seat = seat
+        self.shadow = dealt_state(state)
+        self.entries: List[LogEntry] = []
+        self.sync(state)
+
+    def sync(self, state: GameState) -> List[LogEntry]:
+        """Log the moves of ``state`` not logged yet; returns the new entries."""
+        new: List[LogEntry] = []
+        s = self.shadow
+        for seat, move in state.history[len(s.history):]:
+            if move.action == TIME_OUT:
+                s.call_time()
+                if s.phase == PHASE_DRAW:  # the lap starts at once
+                    new.append(LogEntry(None, "log_time_out_from", (("starts", s.turn),)))
+                else:  # the turn under way is finished first
+                    new.append(LogEntry(None, "log_time_out"))
+                continue
+            pile = s.pile[:]
+            packets = len(s.packets_taken_by)
+            in_packets = sum(len(p) for p in s.packets)
+            s.play(move)
+            new.append(self._entry(seat, move, pile, s))
+            if len(s.packets_taken_by) > packets:
+                size = in_packets - sum(len(p) for p in s.packets)
+                new.append(LogEntry(seat, "log_packet", (("n", size),)))
+            if s.is_over:
+                if s.status == CLOSED:
+                    new.append(LogEntry(s.closed_by, "log_closed"))
+                elif s.status == STOCK_EXHAUSTED:
+                    new.append(LogEntry(None, "log_stock_out"))
+                elif s.status == TIME_OUT:
+                    new.append(LogEntry(None, "log_lap_over"))
+        self.entries.extend(new)
+        return new
+
+    def _entry(self, seat: int, move, pile: List[int], after: GameState) -> LogEntry:
+        a = move.action
+        if a == DRAW:
+            if seat == self.seat:
+                return LogEntry(seat, "log_you_draw", (("cards", (after.drawn,)),))
+            return LogEntry(seat, "log_draw")
+        if a == REDRAW:
+            return LogEntry(seat, "log_redraw", (("cards", (after.pile[-1],)),))
+        if a == PICKUP:
+            n = len(pile)
+            if move.cards:
+                return LogEntry(seat, "log_pickup_with",
+                                (("n", n), ("cards", tuple(move.cards) + (pile[-1],))))
+            if move.meld >= 0:
+                return LogEntry(seat, "log_pickup_onto",
+                                (("n", n), ("meld", move.meld + 1), ("cards", (pile[-1],))))
+            return LogEntry(seat, "log_pickup", (("n", n), ("cards", tuple(pile))))
+        if a == MELD:
+            return LogEntry(seat, "log_meld", (("cards", tuple(move.cards)),))
+        if a == ADD:
+            return LogEntry(seat, "log_add", (("cards", tuple(move.cards)),
+                                              ("meld", move.meld + 1)))
+        assert a == DISCARD
+        return LogEntry(seat, "log_discard", (("cards", tuple(move.cards)),))
+
+
+def render(entry: LogEntry, t: Callable[..., str], name: Callable[[int], str],
+           me: Optional[int] = None) -> str:
+    """``entry`` in words: ``t`` translates a key, ``name`` names a seat; the
+    moves of seat ``me`` are said in the second person ("You discard 7♥.")."""
+    from .i18n import WORDS
+
+    key = entry.key
+    if me is not None and entry.seat == me and "log_you_" + key[4:] in WORDS:
+        key = "log_you_" + key[4:]
+    kw: Dict[str, object] = {}
+    if entry.seat is not None:
+        kw["who"] = name(entry.seat)
+    for k, v in entry.args:
+        if k == "cards":
+            kw["cards"] = cards_plain(v)  # type: ignore[arg-type]
+            kw["card"] = kw["cards"]
+        elif k == "starts":
+            kw["who"] = name(v)  # type: ignore[arg-type]
+        else:
+            kw[k] = v
+    return t(key, **kw)
+
+
+__all__ = ["LogEntry", "HandLog", "dealt_state", "render"]
