@@ -71,6 +71,29 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="burraco-parent-watch").start()
 
 
+async def _uncancelled(aw: Any) -> Any:
+    """Await ``aw`` to its end even if the awaiting task is cancelled meanwhile (the
+    cancellation is raised once ``aw`` is done).  A table's change is stored in a
+    database thread that a cancellation cannot stop; adopting it must not be skipped."""
+    task = asyncio.ensure_future(aw)
+    cancelled = False
+    while True:
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if not task.done():
+                cancelled = True
+                continue
+        except BaseException:  # noqa: BLE001 - the task's own error, raised below
+            pass
+        break
+    if cancelled:
+        if not task.cancelled():
+            task.exception()  # retrieved: the caller is gone, its error with it
+        raise asyncio.CancelledError()
+    return task.result()
+
+
 class Conn:
     """One WebSocket client: who it is, its seat, its outgoing queue, its rate bucket."""
 
@@ -222,8 +245,17 @@ class Hub:
         result = fn(c)
         if not c.new_events and c.st == old.st:
             return result
+        await _uncancelled(self._store_and_adopt(h, c, old.version, asyncio.current_task()))
+        return result
+
+    async def _store_and_adopt(self, h: Handle, c: TableCore, old_version: int,
+                               caller: Optional[asyncio.Task]) -> None:
+        """Store the changed clone ``c``, then make it the live table and broadcast.
+        Runs to its end even when the caller is cancelled (see :func:`_uncancelled`):
+        a write that reached the database is always adopted, so the live table never
+        lags behind its stored version."""
         try:
-            await self.db(self.store.commit, c, old.version)
+            await self.db(self.store.commit, c, old_version)
         except Conflict:
             await self._reload_locked(h)
             raise ProtocolError("conflict", "another server applied a change first; "
@@ -233,10 +265,9 @@ class Hub:
         if self.bus and c.new_events:
             await self.bus.publish(c.id, c.version)
         h.wake.set()
-        if c.status == "over" and h.task is not None and h.task is not asyncio.current_task():
+        if c.status == "over" and h.task is not None and h.task is not caller:
             h.task.cancel()
             h.task = None
-        return result
 
     async def reload(self, h: Handle) -> None:
         """Bring a table up to the stored version (another process changed it) and
