@@ -280,6 +280,10 @@ def test_registered_players_rating_and_matches(server):
     r = a.http.post("/api/register", json={"name": "Rita" + server.base[-5:],
                                            "password": "another one"})
     assert r.status_code == 409
+    # a registered name stays: renaming it is refused, naming the field
+    r = a.http.post("/api/session", json={"name": "Someone else"})
+    assert r.status_code == 409 and r.json()["error"]["field"] == "name"
+    assert a.http.get("/api/me").json()["player"]["name"] == "Rita" + server.base[-5:]
     c = Client(server, "z")
     assert c.http.post("/api/login", json={"name": "Rita" + server.base[-5:],
                                            "password": "wrong pass"}).status_code == 403

@@ -138,7 +138,11 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         p = await current(request, required=False)
         if p is None:
             p = await hub().db(hub().store.new_guest, name)
-        elif not p["registered"]:
+        elif p["registered"]:
+            if name != p["name"]:
+                raise HttpError("conflict", "a registered name cannot be changed; "
+                                "log out to play as a guest", "name")
+        else:
             p = await hub().db(hub().store.rename, p["id"], name)
         return with_cookie(JSONResponse({"ok": True, "player": p}), p)
 

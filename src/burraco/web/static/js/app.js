@@ -19,7 +19,8 @@ function Header({ player, onRename, onLang, children }) {
       <svg viewBox="0 0 100 100" width="22" height="22" aria-hidden="true"><use href="#suit-H" fill="#c62828"/></svg>
       Burraco</a>
     <div class="top-mid">${children}</div>
-    ${player ? html`<button type="button" class="quiet who" onClick=${onRename} title=${t("Change your name")}>${player.name}</button>` : null}
+    ${player && player.registered ? html`<span class="who" title=${t("Your registered name")}>${player.name}</span>` : null}
+    ${player && !player.registered ? html`<button type="button" class="quiet who" onClick=${onRename} title=${t("Change your name")}>${player.name}</button>` : null}
     <label class="lang"><span class="sr-only">${t("Language")}</span>
       <select value=${lang()} onChange=${(e) => onLang(e.target.value)} aria-label=${t("Language")}>
         ${LANGS.map((l) => html`<option value=${l}>${LANG_NAMES[l]}</option>`)}
@@ -123,7 +124,7 @@ function App() {
     body = html`<${NameForm} current=${player && player.name} onDone=${(p) => { setPlayer(p); setRenaming(false); }}/>`;
   } else if (r.page === "table") {
     body = html`<${TablePage} key=${r.id} id=${r.id} invite=${r.invite} player=${player} go=${window.__go}/>`;
-  } else body = html`<${Lobby} go=${window.__go}/>`;
+  } else body = html`<${Lobby} go=${window.__go} player=${player} onPlayer=${setPlayer}/>`;
   return html`<${Header} player=${player} onRename=${() => setRenaming(true)} onLang=${onLang}/>
     <main id="main">${body}</main>`;
 }

@@ -4,13 +4,85 @@ import { t, tn } from "./i18n.js";
 import { get, post, markSession } from "./api.js";
 import { variantName } from "./words.js";
 
-const BOTS = ["greedy", "search:time=0.5", "random"];
+const BOTS = ["greedy", "search:time=0.5", "search:time=2", "random"];
 const CLOCKS = [0, 30, 60, 90, 120];
 
 function botName(spec) {
   if (!spec) return t("a person");
-  const base = spec.split(":")[0];
+  const [base, opts] = spec.split(":");
+  const time = opts && /^time=([\d.]+)$/.exec(opts);
+  if (base === "search" && time) return t("bot: search, {s} s a move", { s: time[1] });
   return { greedy: t("bot: greedy"), search: t("bot: search"), random: t("bot: random") }[base] || spec;
+}
+
+function fmtRating(r) { return r ? r.mu.toFixed(1) : "–"; }
+
+/** Where a registered player stands: their rating among the bots' fixed ratings. */
+function Standing({ player }) {
+  const [bots, setBots] = useState([]);
+  useEffect(() => { get("/api/bots").then((r) => setBots(r.bots || [])).catch(() => setBots([])); }, []);
+  const rows = [{ key: "you", name: player.name, rating: player.rating, you: true },
+    ...bots.filter((b) => b.rating).map((b) => ({ key: b.spec, name: botName(b.spec), rating: b.rating }))]
+    .sort((a, b) => (b.rating ? b.rating.mu : 0) - (a.rating ? a.rating.mu : 0));
+  return html`<table class="standing">
+    <caption>${t("Ratings (OpenSkill): yours after every match between registered players; the bots' are fixed")}</caption>
+    <thead><tr><th scope="col">${t("Player")}</th><th scope="col">${t("Rating")}</th><th scope="col">${t("uncertainty")}</th></tr></thead>
+    <tbody>${rows.map((r) => html`<tr key=${r.key} class=${r.you ? "you" : ""}>
+      <th scope="row">${r.name}${r.you ? html` <span class="tag tag-you">${t("you")}</span>` : null}</th>
+      <td class="num">${fmtRating(r.rating)}</td><td class="num">${r.rating ? "± " + r.rating.sigma.toFixed(1) : ""}</td></tr>`)}
+    </tbody></table>`;
+}
+
+/** Your account: register the name (keeps a history and a rating), log in, log out. */
+function Account({ player, onPlayer }) {
+  const [mode, setMode] = useState("register");
+  const [name, setName] = useState(player.registered ? "" : player.name);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await post(mode === "register" ? "/api/register" : "/api/login", { name: name.trim(), password });
+      markSession(true);
+      setPassword("");
+      onPlayer(r.player);
+    } catch (err) {
+      setError(err.status === 403 ? t("Wrong name or password.")
+        : err.status === 409 ? t("That name is taken: pick another, or log in.")
+          : err.field === "password" ? t("A password has 8 to 128 characters.") : err.message);
+    } finally { setBusy(false); }
+  };
+  const logout = async () => {
+    try { await post("/api/logout"); } catch (e) { /* the cookie goes anyway */ }
+    markSession(false);
+    onPlayer(null);
+  };
+  if (player.registered) {
+    return html`<section class="panel account" aria-labelledby="account-title">
+      <h2 id="account-title">${t("Your account")}</h2>
+      <p>${t("Signed in as {name}.", { name: player.name })}</p>
+      <${Standing} player=${player}/>
+      <button type="button" class="quiet" onClick=${logout}>${t("Log out")}</button>
+    </section>`;
+  }
+  return html`<section class="panel account" aria-labelledby="account-title">
+    <h2 id="account-title">${t("Your account")}</h2>
+    <p class="hint">${t("You play as a guest. Register your name with a password to keep your matches and a rating, and to sign in on another device.")}</p>
+    <div class="mode" role="radiogroup" aria-label=${t("Your account")}>
+      <label><input type="radio" name="account-mode" value="register" checked=${mode === "register"} onChange=${() => setMode("register")}/> ${t("Register")}</label>
+      <label><input type="radio" name="account-mode" value="login" checked=${mode === "login"} onChange=${() => setMode("login")}/> ${t("Log in")}</label>
+    </div>
+    <form class="account-form" onSubmit=${submit}>
+      <label>${t("Name")}<input name="account-name" required maxlength="24" value=${name} autocomplete="username"
+        onInput=${(e) => setName(e.target.value)}/></label>
+      <label>${t("Password")}<input name="account-password" type="password" required minlength="8" maxlength="128" value=${password}
+        autocomplete=${mode === "register" ? "new-password" : "current-password"} onInput=${(e) => setPassword(e.target.value)}/></label>
+      ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+      <button type="submit" class="primary" disabled=${busy}>${mode === "register" ? t("Register") : t("Log in")}</button>
+    </form></section>`;
 }
 
 function seatsText(table) {
@@ -143,11 +215,14 @@ function MyMatches() {
 }
 
 /** The lobby page. */
-export function Lobby({ go }) {
+export function Lobby({ go, player, onPlayer }) {
   return html`<div class="lobby">
     <${CreateForm} go=${go}/>
-    <${PublicTables} go=${go}/>
-    <${MyMatches}/>
+    <div class="lobby-side">
+      <${PublicTables} go=${go}/>
+      <${Account} key=${player.id + (player.registered ? ":r" : "")} player=${player} onPlayer=${onPlayer}/>
+    </div>
+    <${MyMatches} key=${player.id}/>
   </div>`;
 }
 
