@@ -2,7 +2,7 @@
 clients that speak docs/protocol.md over real HTTP and WebSockets.
 
 PostgreSQL (127.0.0.1:5432, database ``test``) and Redis (127.0.0.1:6379) are
-used when reachable; each PostgreSQL run gets a schema of its own, dropped at
+used when reachable (PostgreSQL always under ``CI=true``: :func:`need_pg`); each PostgreSQL run gets a schema of its own, dropped at
 the end.
 """
 
@@ -44,6 +44,17 @@ def pg_reason() -> Optional[str]:
         return None
     except Exception as e:  # noqa: BLE001
         return f"PostgreSQL at {PG_URL} is not reachable: {e}"
+
+
+def need_pg() -> None:
+    """Skip, saying why, when PostgreSQL is not reachable; under CI (``CI=true``,
+    whose machine has PostgreSQL on 127.0.0.1:5432) fail instead: CI must not skip it."""
+    why = pg_reason()
+    if why is None:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(why + " (CI=true: the PostgreSQL tests must run)", pytrace=False)
+    pytest.skip(why)
 
 
 def redis_reason() -> Optional[str]:

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from server_harness import ROOT, PgSchema, pg_reason
+from server_harness import ROOT, PgSchema, need_pg
 
 httpx = pytest.importorskip("httpx")
 
@@ -70,9 +70,7 @@ def test_burraco_db_environment_variable(tmp_path):
 
 
 def test_burraco_db_names_postgresql():
-    why = pg_reason()
-    if why:
-        pytest.skip(why)
+    need_pg()
     schema = PgSchema()
     try:
         proc, line = _serve("--port", "0", env=_env(BURRACO_DB=schema.url))
@@ -122,3 +120,15 @@ def test_bad_starts_are_one_line(tmp_path):
     finally:
         busy.close()
 
+
+
+def test_ci_does_not_skip_the_postgresql_tests(tmp_path):
+    """Without PostgreSQL a PostgreSQL test skips, saying why; under CI=true it fails."""
+    test = "tests/test_server_cli.py::test_burraco_db_names_postgresql"
+    env = _env(BURRACO_TEST_PG="postgresql://postgres@127.0.0.1:9/test")
+    for ci, word in (("", "SKIPPED"), ("true", "FAILED")):
+        out = subprocess.run([sys.executable, "-m", "pytest", "-rfs", "-p", "no:xdist",
+                              "-p", "no:cacheprovider", test],
+                             cwd=ROOT, env={**env, "CI": ci}, capture_output=True, text=True,
+                             timeout=120)
+        assert word in out.stdout and "is not reachable" in out.stdout, out.stdout[-2000:]

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from server_harness import (REDIS_URL, Client, PgSchema, Server, pg_reason, play_random,
+from server_harness import (REDIS_URL, Client, PgSchema, Server, need_pg, play_random,
                             redis_reason, shared_inbox)
 
 from burraco.record import replay_text
@@ -17,7 +17,8 @@ from burraco.record import replay_text
 
 @pytest.fixture(scope="module")
 def pair():
-    why = pg_reason() or redis_reason()
+    need_pg()
+    why = redis_reason()
     if why:
         pytest.skip(why)
     schema = PgSchema()

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from server_harness import (FAST, Client, PgSchema, Server, pg_reason, play_random,
+from server_harness import (FAST, Client, PgSchema, Server, need_pg, play_random,
                             shared_inbox)
 
 from burraco.record import replay_text
@@ -22,9 +22,7 @@ def server(request, tmp_path_factory):
         yield srv
         srv.stop()
         return
-    why = pg_reason()
-    if why:
-        pytest.skip(why)
+    need_pg()
     schema = PgSchema()
     srv = Server(schema.url, *FAST)
     yield srv
