@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from browser.driver import CHROMIUM, LAUNCH_ARGS, Player, choose
+from browser.driver import CHROMIUM, LAUNCH_ARGS, MY_TURN, Player, choose
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "screenshots"
@@ -62,6 +62,20 @@ def browser():
         b.close()
 
 
+HAND0_OVER = "(!!s.match && (s.match.hands || []).some((h) => h.hand === 0))"
+"""JavaScript: the page has the result of the first hand."""
+
+
+def wait_for_a_move(anna: Player, bruno: Player) -> None:
+    """Wait, in the page of the player on turn (Anna's for a bot), until that player may
+    move, the turn passes or the first hand ends: no sleeping, no polling from here."""
+    turn, version = anna.page.evaluate(
+        "() => { const s = window.__burracoTable; return [s.view ? s.view.turn : null, s.version]; }")
+    who = bruno if turn == bruno.seat() else anna
+    who.wait_js(f"return ({MY_TURN}) || {HAND0_OVER} || (s.version >= arg[1] && (!s.view || s.view.turn !== arg[0]));",
+                [turn, version], what="a move")
+
+
 def shot(player: Player, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     player.page.screenshot(path=str(SHOTS / f"{name}.png"))
@@ -83,7 +97,7 @@ def refuse_a_meld(player: Player, lang: str, base: str) -> None:
     player.page.locator(".actions button[data-action=meld]").click()
     alert = player.page.locator(".refusal.shown")
     alert.wait_for()
-    player.wait(lambda: player.state().get("refusal"), what="the refusal")
+    player.wait_js("return !!s.refusal;", what="the refusal")
     text = alert.inner_text()
     refusal = player.state()["refusal"]
     assert refusal["code"] == "illegal" and refusal["rule"], refusal
@@ -205,7 +219,7 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
     bruno.page.goto(url)
     bruno.page.locator(".join-seats button").first.click()
     for p in (anna, bruno):  # a spectator sees the deal too: wait for the seat as well
-        p.wait(lambda p=p: p.state().get("view") and p.seat() is not None, what="the deal, seated")
+        p.wait_js("return !!s.view && !!s.you && s.you.seat !== null;", what="the deal, seated")
     assert {anna.seat(), bruno.seat()} == {0, 2}
     assert anna.page.get_by_text(words["stock"], exact=True).first.is_visible()
 
@@ -215,7 +229,7 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
     refused = reloaded = shot_mid = False
     human_moves = 0
     deadline = time.monotonic() + 900
-    hand0_over = lambda: any(h["hand"] == 0 for h in (anna.state().get("match") or {}).get("hands", []))  # noqa: E731
+    hand0_over = lambda: anna.page.evaluate(f"() => {{ const s = window.__burracoTable; return {HAND0_OVER}; }}")  # noqa: E731
     while not hand0_over():
         assert time.monotonic() < deadline, "the hand did not end in time"
         moved = False
@@ -242,20 +256,19 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
                 # reload mid-hand: the page comes back at the table where it stands
                 version = bruno.state()["version"]
                 bruno.page.reload()
-                bruno.wait(lambda: bruno.state().get("view") and bruno.state().get("status") == "open",
-                           what="the table after the reload")
+                bruno.wait_js("return !!s.view && s.status === 'open';", what="the table after the reload")
                 assert bruno.state()["version"] >= version
                 bruno.page.locator(".hand button.card").first.wait_for()
                 reloaded = True
                 # a lost network: the socket closes, the page reconnects with `hello since`
                 welcomes = anna.state()["welcomes"]
                 anna.page.evaluate("window.__burracoConn.ws.close()")
-                anna.wait(lambda: anna.state().get("welcomes", 0) > welcomes
-                          and anna.state().get("status") == "open", what="the reconnection")
+                anna.wait_js("return (s.welcomes || 0) > arg && s.status === 'open';", welcomes,
+                             what="the reconnection")
                 if lang == "en":
                     chat_and_keyboard(anna, bruno)
         if not moved:
-            time.sleep(0.1)
+            wait_for_a_move(anna, bruno)
     assert refused and reloaded
     for action in ("draw", "meld", "discard"):
         assert done[action] > 0, (action, done)
@@ -264,7 +277,11 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
     # --- the end of the hand: its result panel, the score sheet, the record
     for p in (anna, bruno):
         p.page.locator(".hand-result").wait_for()
-    time.sleep(0.3)
+        # the log keeps no views (a hand's log once grew to megabytes, saved on every event)
+        assert p.page.evaluate("() => window.__burracoTable.log.every((e) => !('view' in e))")
+        saved = p.page.evaluate("() => Object.values(sessionStorage).reduce((n, v) => n + v.length, 0)")
+        assert saved < 200_000, saved
+        p.page.wait_for_function("() => document.getAnimations().length === 0")  # cards landed
     shot(anna, f"{lang}-end-of-hand-laptop")
     bruno.page.locator(".hand-result").scroll_into_view_if_needed()
     shot(bruno, f"{lang}-end-of-hand-phone")
@@ -293,3 +310,40 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
         link.wait_for()
         assert link.get_attribute("href") == entry["record_url"]
         shot(anna, f"{lang}-lobby-finished-laptop")
+
+
+def test_register_log_in_and_see_the_standing(server, browser):
+    """A guest registers the name, sees the rating among the bots' fixed ratings, logs
+    out, and logs back in (a wrong password is refused in words)."""
+    rita = Player(browser, server.base, "Rita")
+    name = "Rita" + server.base.rsplit(":", 1)[1]
+    try:
+        page = rita.page
+        page.goto(server.base + "/")
+        sign_in(rita, name)
+        page.locator(".account .hint").wait_for()
+        assert page.locator("header button.who").inner_text() == name  # a guest may rename
+        page.fill("input[name=account-password]", "correct horse")
+        page.locator(".account-form button[type=submit]").click()
+        page.locator(".standing tr.you").wait_for()
+        rows = page.eval_on_selector_all(".standing tbody tr", "rs => rs.map(r => r.innerText)")
+        assert any(name in r and "25.0" in r for r in rows), rows
+        assert any("greedy" in r and "25.0" in r for r in rows) and any("search" in r and "28.0" in r for r in rows)
+        assert page.locator("header button.who").count() == 0  # a registered name stays
+        shot(rita, "en-account-laptop")
+        page.get_by_role("button", name="Log out").click()
+        sign_in(rita, "Somebody")
+        page.get_by_label("Log in").check()
+        page.fill("input[name=account-name]", name)
+        page.fill("input[name=account-password]", "wrong horse")
+        page.locator(".account-form button[type=submit]").click()
+        page.get_by_text("Wrong name or password.").wait_for()
+        page.fill("input[name=account-password]", "correct horse")
+        page.locator(".account-form button[type=submit]").click()
+        page.locator(".standing tr.you").wait_for()
+        assert page.locator("header .who").inner_text() == name
+    finally:
+        errors = rita.errors
+        rita.close()
+    # the refused login is an HTTP 403 the page explains; nothing else may be logged
+    assert all("403" in e for e in errors), errors

@@ -8,13 +8,15 @@ the Meld and Discard buttons, a click on a meld.
 
 from __future__ import annotations
 
-import time
 from typing import Any, Dict, List, Optional
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+MY_TURN = ("s.view && s.you && s.view.status === 'in-progress' && s.view.turn === s.you.seat"
+           " && !s.pending && s.view.legal.length > 0")
+"""JavaScript: true when it is the page's player's turn and the page waits for no answer."""
 
 
 class Player:
@@ -44,30 +46,23 @@ class Player:
         return self.page.evaluate("() => JSON.parse(JSON.stringify(window.__burracoTable || null))") or {}
 
     def view(self) -> Dict[str, Any]:
-        return self.state().get("view") or {}
+        return self.page.evaluate("() => JSON.parse(JSON.stringify((window.__burracoTable || {}).view || null))") or {}
 
     def seat(self) -> Optional[int]:
-        you = self.state().get("you") or {}
-        return you.get("seat")
+        return self.page.evaluate("() => { const s = window.__burracoTable; return s && s.you ? s.you.seat : null; }")
 
-    def wait(self, predicate, timeout: float = 30.0, what: str = "condition") -> Any:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            value = predicate()
-            if value:
-                return value
-            time.sleep(0.1)
-        raise AssertionError(f"{self.name}: timed out waiting for {what}")
+    def wait_js(self, body: str, arg: Any = None, timeout: float = 60.0, what: str = "") -> Any:
+        """Wait, in the page, until ``body`` (the body of a JavaScript function of ``s``,
+        the page's state, and ``arg``) is true: checked at every frame, no sleeping."""
+        fn = f"([arg]) => {{ const s = window.__burracoTable; if (!s) return false; {body} }}"
+        try:
+            return self.page.wait_for_function(fn, arg=[arg], timeout=timeout * 1000).json_value()
+        except Exception as e:  # a timeout says what was awaited
+            raise AssertionError(f"{self.name}: timed out waiting for {what or body}: {e}") from None
 
     def my_turn(self) -> Optional[Dict[str, Any]]:
         """The view when it is this player's turn (and the page waits for no answer), else None."""
-        s = self.state()
-        v = s.get("view") or {}
-        you = s.get("you") or {}
-        if (v.get("status") == "in-progress" and v.get("turn") == you.get("seat")
-                and not s.get("pending") and v.get("legal")):
-            return v
-        return None
+        return self.page.evaluate(f"() => {{ const s = window.__burracoTable; return s && ({MY_TURN}) ? JSON.parse(JSON.stringify(s.view)) : null; }}")
 
     # --------------------------------------------------------------- gestures
     def select(self, cards: List[str]) -> None:
@@ -85,7 +80,7 @@ class Player:
 
     def act(self, move: Dict[str, Any]) -> None:
         """Make one move with the page's gestures and wait until the server applied it."""
-        before = self.state().get("version")
+        before = self.page.evaluate("() => window.__burracoTable.version")
         a = move["action"]
         self.clear()
         if a == "draw":
@@ -107,8 +102,8 @@ class Player:
             self.page.locator(".actions button[data-action=redraw]").click()
         else:
             raise AssertionError(f"unknown move {move}")
-        self.wait(lambda: (self.state().get("version") or 0) > (before or 0) or self.state().get("refusal"),
-                  what=f"the server to apply {move}")
+        self.wait_js("return s.version > arg || !!s.refusal;", before or 0,
+                     what=f"the server to apply {move}")
         refusal = self.state().get("refusal")
         assert not refusal, f"{self.name}: legal move {move} refused: {refusal}"
 

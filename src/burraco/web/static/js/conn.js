@@ -174,13 +174,17 @@ export class TableConn {
 
   apply(ev) {
     const s = this.s;
+    // the log keeps what happened, not the views and clocks the event brought
+    // (a view is kilobytes: kept on every line, a hand's log grew to megabytes,
+    // saved to sessionStorage on every event)
+    const { view, clock, hand_clock: handClock, ...line } = ev; // eslint-disable-line no-unused-vars
     s.version = ev.version;
     if (ev.view) s.view = ev.view;
     if ("clock" in ev) this.setClock(ev.clock, ev.hand_clock);
     const seats = s.table && s.table.seats;
     switch (ev.kind) {
       case "move": {
-        s.log = [...s.log, ev];
+        s.log = [...s.log, line];
         const mine = s.you && ev.seat === s.you.seat;
         if (mine) {
           s.pending = null;
@@ -192,13 +196,13 @@ export class TableConn {
         break;
       }
       case "hand_start":
-        s.log = [ev];
+        s.log = [line];
         s.handOver = null;
         s.lastCard = null;
         s.match = { ...s.match, hand: ev.hand };
         break;
       case "hand_over": {
-        s.log = [...s.log, ev];
+        s.log = [...s.log, line];
         const entry = { hand: ev.hand, status: ev.status, closed_by: ev.closed_by, scores: ev.scores,
           breakdown: ev.breakdown, totals: ev.totals, record_url: ev.record_url, player_scores: ev.player_scores };
         const hands = (s.match.hands || []).filter((h) => h.hand !== ev.hand);
@@ -209,12 +213,12 @@ export class TableConn {
         break;
       }
       case "match_over":
-        s.log = [...s.log, ev];
+        s.log = [...s.log, line];
         s.matchOver = ev;
         if (s.table) s.table = { ...s.table, status: "over" };
         break;
       case "time_out":
-        s.log = [...s.log, ev];
+        s.log = [...s.log, line];
         break;
       case "seat":
         if (seats) {
@@ -222,11 +226,11 @@ export class TableConn {
             ? { seat: ev.seat, player: ev.player, connected: ev.connected, away: ev.away } : x));
           s.table = { ...s.table, seats: next };
         }
-        s.log = [...s.log, ev];
+        s.log = [...s.log, line];
         break;
       case "status":
         if (s.table) s.table = { ...s.table, status: ev.status };
-        s.log = [...s.log, ev];
+        s.log = [...s.log, line];
         break;
       case "chat":
         s.chat = [...s.chat, ev].slice(-100);
