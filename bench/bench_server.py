@@ -10,6 +10,7 @@ are not timed.
 
     .venv/bin/python bench/bench_server.py --tables 100 --seconds 20 [--think 0.5] [--json]
     .venv/bin/python bench/bench_server.py --db postgresql://postgres@127.0.0.1/test ...
+    .venv/bin/python bench/bench_server.py --tables 200 --seconds 20 --profile /tmp/server.prof
 
 ``--json`` prints one object: tables, moves, moves_per_second, p50_ms, p99_ms,
 errors (and the settings).  The server's own CPU time is reported too
@@ -35,11 +36,12 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def start_server(db: str, extra: list) -> tuple:
+def start_server(db: str, extra: list, profile: "str | None" = None) -> tuple:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
     env["PYTHONUNBUFFERED"] = "1"
-    proc = subprocess.Popen([sys.executable, "-m", "burraco", "serve", "--port", "0", "--db", db,
+    prof = ["-m", "cProfile", "-o", profile] if profile else []
+    proc = subprocess.Popen([sys.executable, *prof, "-m", "burraco", "serve", "--port", "0", "--db", db,
                              "--bot-delay", "0", "--hand-pause", "0", "--grace", "3600",
                              "--rate-limit", "1000", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
@@ -184,13 +186,16 @@ def main(argv=None) -> int:
     ap.add_argument("--warmup", type=float, default=2.0)
     ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--profile", metavar="FILE", default=None,
+                    help="run the server under cProfile, save its profile to FILE and print "
+                         "where its time went (the functions with the most own time)")
     args = ap.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0:
         print("bench_server: --tables must be at least 1 and --seconds positive", file=sys.stderr)
         return 2
     tmp = tempfile.mkdtemp(prefix="burraco-bench-")
     db = args.db or str(Path(tmp) / "bench.db")
-    proc, base = start_server(db, [])
+    proc, base = start_server(db, [], args.profile)
     try:
         b = Bench(args.tables, args.think)
         b.pid = proc.pid
@@ -210,7 +215,20 @@ def main(argv=None) -> int:
     else:
         for k, v in out.items():
             print(f"{k:>18}: {v}")
+    if args.profile:
+        where_the_time_goes(args.profile, sys.stderr if args.json else sys.stdout)
     return 0
+
+
+def where_the_time_goes(path: str, out, top: int = 25) -> None:
+    """The server's profile: the functions with the most own time, then the
+    biggest cumulative entries of burraco's own code."""
+    import pstats
+
+    print(f"\nwhere the server's time went (cProfile, {path}):", file=out)
+    st = pstats.Stats(path, stream=out)
+    st.sort_stats("tottime").print_stats(top)
+    st.sort_stats("cumulative").print_stats(r"burraco", top)
 
 
 def _cpu(pid: int):

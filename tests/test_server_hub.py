@@ -23,12 +23,12 @@ def test_a_cancelled_change_is_still_adopted(tmp_path):
     store = Store(str(tmp_path / "hub.db"))
     store.migrate()
     writing, release = threading.Event(), threading.Event()
-    commit = store.commit
+    commit = store.commit_many
 
-    def slow_commit(core, old_version):  # the database thread, held in the middle of a write
+    def slow_commit(changes):  # the database thread, held in the middle of a write
         writing.set()
         release.wait(10)
-        commit(core, old_version)
+        return commit(changes)
 
     async def main() -> None:
         hub = Hub(store, Settings(grace=3600))
@@ -36,12 +36,12 @@ def test_a_cancelled_change_is_still_adopted(tmp_path):
             core = TableCore("T1", {"variant": "burraco-2p", "players": 2}, False, "inv", now())
             h = await hub.add(core)
             v0 = h.core.version
-            store.commit = slow_commit
+            store.commit_many = slow_commit
             first = asyncio.create_task(hub.mutate(h, lambda c: c.add_chat(ANNA, None, "one", now())))
             await asyncio.get_running_loop().run_in_executor(None, writing.wait, 10)
             first.cancel()  # e.g. the handler of a socket that closed
             await asyncio.sleep(0.05)
-            store.commit = commit
+            store.commit_many = commit
             release.set()
             with pytest.raises(asyncio.CancelledError):
                 await first
@@ -55,3 +55,37 @@ def test_a_cancelled_change_is_still_adopted(tmp_path):
             await hub.stop()
 
     asyncio.run(main())
+
+
+def test_a_group_commit_keeps_each_change_apart(tmp_path):
+    """Several tables' changes in one transaction: a stale one (compare-and-set) and
+    one whose events clash with stored ones are refused whole, the others stored."""
+    from burraco.server.store import Conflict
+
+    store = Store(str(tmp_path / "group.db"))
+    store.migrate()
+    cores = []
+    for tid in ("A", "B", "C", "D"):
+        core = TableCore(tid, {"variant": "burraco-2p", "players": 2}, False, "inv", now())
+        store.insert_table(core)
+        core.new_events = []
+        cores.append(core)
+    changes = []
+    for core in cores:
+        c = core.clone()
+        c.add_chat(ANNA, None, "hi " + core.id, now())
+        changes.append((c, core.version))
+    stale = (changes[1][0], changes[1][1] - 1)  # B: made on an older version
+    clash = changes[2][0]  # C: its event's version is stored already (another writer)
+    from sqlalchemy import insert
+    from burraco.server import db
+
+    with store.engine.begin() as conn:
+        conn.execute(insert(db.events).values(table_id="C", version=clash.version, kind="chat",
+                                              hand=0, data={}, at=now()))
+    results = store.commit_many([changes[0], stale, changes[2], changes[3]])
+    assert [type(r) for r in results] == [type(None), Conflict, Conflict, type(None)]
+    assert [store.version_of(t) for t in "ABCD"] == [
+        changes[0][0].version, cores[1].version, cores[2].version, changes[3][0].version]
+    assert store.count_events("A") == cores[0].version + 1
+    assert store.count_events("C") == cores[2].version + 1  # only the clashing one, no UPDATE kept

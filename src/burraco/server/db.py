@@ -132,6 +132,14 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA busy_timeout=30000")
             cur.close()
+            # SQLAlchemy begins the transactions itself (the driver's own implicit
+            # BEGIN would let a savepoint's RELEASE commit: Store.commit_many needs
+            # real savepoints); SQLAlchemy's documented recipe for pysqlite
+            dbapi_conn.isolation_level = None
+
+        @event.listens_for(eng, "begin")
+        def _begin(conn):  # pragma: no cover - trivial
+            conn.exec_driver_sql("BEGIN")
         return eng
     return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
 

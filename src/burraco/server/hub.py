@@ -161,6 +161,8 @@ class Hub:
         self.bus = None  # Redis bus (bus.py), when --redis is given
         self.closing = False
         self._loading: Dict[str, asyncio.Future] = {}
+        self._pending: List[Any] = []  # changes waiting for the group commit (_write)
+        self._writing = False
 
     async def db(self, fn: Callable, *args) -> Any:
         """Run a store call in the database thread(s)."""
@@ -255,7 +257,7 @@ class Hub:
         a write that reached the database is always adopted, so the live table never
         lags behind its stored version."""
         try:
-            await self.db(self.store.commit, c, old_version)
+            await self._write(c, old_version)
         except Conflict:
             await self._reload_locked(h)
             raise ProtocolError("conflict", "another server applied a change first; "
@@ -268,6 +270,40 @@ class Hub:
         if c.status == "over" and h.task is not None and h.task is not caller:
             h.task.cancel()
             h.task = None
+
+    async def _write(self, c: TableCore, old_version: int) -> None:
+        """Store one table's change; :class:`Conflict` when its version moved on.
+
+        A group commit: changes that arrive while the database is busy writing wait
+        together and are then written in one transaction (:meth:`Store.commit_many`),
+        so that under load the disk sees one commit for many tables' moves, and an
+        idle server writes each change at once."""
+        fut = asyncio.get_running_loop().create_future()
+        self._pending.append((c, old_version, fut))
+        if not self._writing:
+            self._writing = True
+            asyncio.get_running_loop().create_task(self._write_batches())
+        await fut
+
+    async def _write_batches(self) -> None:
+        batch: List[Any] = []
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                results = await self.db(self.store.commit_many, [(c, v) for c, v, _ in batch])
+                for (_, _, fut), err in zip(batch, results):
+                    if not fut.done():
+                        fut.set_result(None) if err is None else fut.set_exception(err)
+                batch = []
+        except BaseException as e:  # the database failed: every waiting change hears it
+            for _, _, fut in batch + self._pending:
+                if not fut.done():
+                    fut.set_exception(e if isinstance(e, Exception) else RuntimeError(str(e)))
+            self._pending = []
+            if not isinstance(e, Exception):
+                raise
+        finally:
+            self._writing = False
 
     async def reload(self, h: Handle) -> None:
         """Bring a table up to the stored version (another process changed it) and

@@ -2,18 +2,19 @@
 
 The hub calls these from worker threads (one thread for SQLite, a few for
 PostgreSQL) so the event loop never waits on the database.  A move is stored by
-:meth:`Store.commit`: the table row's new version is written with a
-compare-and-set on the old one (``UPDATE ... WHERE version = old``) together
-with the new events (primary key ``(table_id, version)``), in one transaction;
-a second writer of the same version gets :class:`Conflict` and nothing of its
-change is kept.
+:meth:`Store.commit` (or, several tables' moves together, :meth:`Store.commit_many`):
+the table row's new version is written with a compare-and-set on the old one
+(``UPDATE ... WHERE version = old``) together with the new events (primary key
+``(table_id, version)``), in one transaction (a savepoint of it); a second
+writer of the same version gets :class:`Conflict` and nothing of its change is
+kept.
 """
 
 from __future__ import annotations
 
 import secrets
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from sqlalchemy import and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -142,22 +143,42 @@ class Store:
         """Store a changed table (a clone) if its stored version is still
         ``old_version``; :class:`Conflict` otherwise.  Ratings of a finished match
         are computed here, inside the transaction, and put in its event."""
+        err = self.commit_many([(t, old_version)])[0]
+        if err is not None:
+            raise err
+
+    def commit_many(self, changes: List[Tuple[TableCore, int]]) -> List[Optional[Conflict]]:
+        """Store several tables' changes in one transaction (a group commit: one
+        write to the disk for all of them), each with its own compare-and-set in a
+        savepoint, so that a conflict of one keeps nothing of it and costs the
+        others nothing.  Returns, per change, None (stored) or its :class:`Conflict`.
+        Any other database error fails them all (raised)."""
         now = time.time()
-        try:
-            with self.engine.begin() as c:
-                row = t.row(now)
-                del row["id"], row["created_at"]
-                r = c.execute(update(db.tables).where(and_(
-                    db.tables.c.id == t.id, db.tables.c.version == old_version)).values(**row))
-                if r.rowcount != 1:
-                    raise Conflict(t.id)
-                if t.match_over is not None:
-                    self._finish_match(c, t, now)
-                self._write_events(c, t)
-                for h in t.new_hands:
-                    c.execute(insert(db.hands).values(table_id=t.id, finished_at=now, **h))
-        except IntegrityError:
-            raise Conflict(t.id) from None
+        out: List[Optional[Conflict]] = []
+        with self.engine.begin() as c:
+            for t, old_version in changes:
+                try:
+                    with c.begin_nested():
+                        self._commit_one(c, t, old_version, now)
+                    out.append(None)
+                except Conflict as e:
+                    out.append(e)
+                except IntegrityError:
+                    out.append(Conflict(t.id))
+        return out
+
+    def _commit_one(self, c: Any, t: TableCore, old_version: int, now: float) -> None:
+        row = t.row(now)
+        del row["id"], row["created_at"]
+        r = c.execute(update(db.tables).where(and_(
+            db.tables.c.id == t.id, db.tables.c.version == old_version)).values(**row))
+        if r.rowcount != 1:
+            raise Conflict(t.id)
+        if t.match_over is not None:
+            self._finish_match(c, t, now)
+        self._write_events(c, t)
+        for h in t.new_hands:
+            c.execute(insert(db.hands).values(table_id=t.id, finished_at=now, **h))
 
     @staticmethod
     def _write_events(c, t: TableCore) -> None:
