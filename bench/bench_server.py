@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -202,8 +203,10 @@ def main(argv=None) -> int:
         asyncio.run(b.run(base, args.seconds, args.warmup))
         c0, c1 = b.cpu0, b.cpu1
     finally:
-        proc.terminate()
-        proc.wait(30)
+        # SIGINT: uvicorn re-raises the signal once shut down, and Python's default
+        # SIGINT (KeyboardInterrupt) still lets cProfile write its file; SIGTERM would not
+        proc.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
+        proc.wait(60)
     dur = b.t1 - b.t0
     out = {"tables": args.tables, "moves": b.moves, "moves_per_second": round(b.moves / dur, 1),
            "p50_ms": round(pct(b.lat, 0.50), 2), "p99_ms": round(pct(b.lat, 0.99), 2),

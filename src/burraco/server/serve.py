@@ -118,7 +118,11 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
 
     config = uvicorn.Config(create_app(settings), host=host, port=bound, log_level="warning",
                             ws_max_size=64 * 1024, lifespan="on", proxy_headers=False,
-                            ws_ping_interval=20, ws_ping_timeout=20)
+                            ws_ping_interval=20, ws_ping_timeout=20,
+                            # no permessage-deflate: compressing every event for every
+                            # client was a third of the server's time a move
+                            # (bench/bench_server.py --profile); an event is a few KiB
+                            ws_per_message_deflate=False)
     server = Server(config)
     try:
         server.run(sockets=[sock])

@@ -22,7 +22,7 @@ import time
 from collections import Counter, deque
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..cards import CardError, parse_card
+from ..cards import CardError, format_card, parse_card
 from ..match import Match
 from ..record import to_record
 from ..state import GameState, IllegalMove, Move
@@ -214,7 +214,7 @@ class TableCore:
         t.state = self.state.copy() if self.state is not None else None
         if self.match is not None:
             m = copy.copy(self.match)
-            m.rng = random.Random()
+            m.rng = random.Random(0)  # seeded: Random() reads the OS's entropy, 1 ms a clone
             m.rng.setstate(self.match.rng.getstate())
             m.totals = list(self.match.totals)
             m.results = list(self.match.results)
@@ -372,26 +372,28 @@ class TableCore:
         if version is not None and (version < self.st["game_version"] or version > self.version):
             raise ProtocolError("stale", f"the move was made on version {version}; the game "
                                 f"is at version {self.st['game_version']} (table {self.version})")
-        before = self.state.view(seat).to_dict()
+        st = self.state
+        # what the event says of the move: read from the state (two whole views of
+        # the seat, legal moves and all, cost more than the rest of a move)
+        hand_before, pile_before, packets_before = st.hand(seat), len(st.pile), len(st.packets)
         try:
-            self.state.play(move)
+            st.play(move)
         except IllegalMove as e:
             raise refused(e) from None
-        after = self.state.view(seat).to_dict()
         entry = move.to_record(seat)
         if by == "player":
             self.st["clock_turn"] = None
         self.st["moves"].append(entry)
         data: Dict[str, Any] = {"seat": seat, "move": entry, "by": by}
         if move.action in ("draw", "redraw"):
-            gained = Counter(after["hand"]) - Counter(before["hand"])
+            gained = Counter(st.hand(seat)) - Counter(hand_before)
             card = next(iter(gained.elements()), None)
-            if card is None and after["pile"]:
-                card = after["pile"][-1]  # redrew the kind thrown back
-            data["card"] = card  # secret: rendered to `seat` only
+            if card is None and st.pile:
+                card = st.pile[-1]  # redrew the kind thrown back
+            data["card"] = None if card is None else format_card(card)  # secret: to `seat` only
         if move.action == "pickup":
-            data["took"] = before["pile_count"]
-        data["packet"] = after["packets_left"] < before["packets_left"]
+            data["took"] = pile_before
+        data["packet"] = len(st.packets) < packets_before
         self._emit("move", data, now)
         self._after_move(now)
 
