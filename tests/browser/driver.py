@@ -8,6 +8,7 @@ the Meld and Discard buttons, a click on a meld.
 
 from __future__ import annotations
 
+import time
 from typing import Any, Dict, List, Optional
 
 CHROMIUM = "/usr/bin/chromium"
@@ -59,6 +60,17 @@ class Player:
             return self.page.wait_for_function(fn, arg=[arg], timeout=timeout * 1000).json_value()
         except Exception as e:  # a timeout says what was awaited
             raise AssertionError(f"{self.name}: timed out waiting for {what or body}: {e}") from None
+
+    def wait(self, predicate, timeout: float = 30.0, what: str = "condition") -> Any:
+        """Wait until the Python ``predicate()`` is true (it may read the page); prefer
+        :meth:`wait_js`, which waits in the page.  Checks every animation frame."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            value = predicate()
+            if value:
+                return value
+            self.page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
+        raise AssertionError(f"{self.name}: timed out waiting for {what}")
 
     def my_turn(self) -> Optional[Dict[str, Any]]:
         """The view when it is this player's turn (and the page waits for no answer), else None."""
