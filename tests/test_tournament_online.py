@@ -219,6 +219,29 @@ def test_players_find_their_table(db):
         assert 'data-table="1"' in c.get(f"/tournament/{eid}").text
 
 
+def test_a_claimed_seat_whose_player_never_comes_is_played_by_a_bot(db):
+    """Two people claim their seats and never open the table: their seats count
+    as dropped from the claim, so after the grace period bots play them (the
+    seat shows ``away``) and the table's sheet still goes in."""
+    with TestClient(app_for(db, grace=0.3)) as c:
+        eid, key = create(c, fmt="round-robin", rounds=1, hands=2)
+        step(c, eid, key, "register", player1="Anna Rossi", player2="Bruno Bianchi")
+        step(c, eid, key, "register", player1="bot:greedy", player2="bot:greedy", name="Bots")
+        step(c, eid, key, "start", online="on", minutes="5")
+        url = f"/api/tournaments/{eid}/claim"
+        seats = []
+        for name in ("Anna Rossi", "Bruno Bianchi"):
+            c.cookies.clear()
+            assert c.post("/api/session", json={"name": name[:5]}).status_code == 200
+            got = c.post(url, json={"name": name}).json()
+            assert got["ok"], got
+            seats.append(got["seat"])
+        j = wait_results(c, eid, 1, 1, timeout=120)
+        assert len(j["rounds"][0]["tables"][0]["hands"]) == 2
+        live = c.get(f"/api/tournaments/{eid}").json()["live"]["tables"]["1"]
+        assert all(live["seats"][s]["away"] or live["status"] == "over" for s in seats)
+
+
 def test_restart_in_the_middle_of_a_round(db):
     """The server stops while the round's online tables are being played; a new
     server on the same database resumes them and enters their sheets."""
