@@ -103,13 +103,13 @@ _SNAP_SLOTS = tuple(k for k in GameState.__slots__ if k not in ("variant", "rule
 def snapshot(state: GameState) -> bytes:
     """Every attribute of ``state`` (but the variant and its compiled rules, which
     are immutable) serialized, for exact comparison."""
-    assert state.rules is state.variant.rules
+    assert state.rules.variant is state.variant
     return pickle.dumps([getattr(state, k) for k in _SNAP_SLOTS], protocol=4)
 
 
 def _norm(x):
     if isinstance(x, Reading):
-        return ("Reading",) + tuple(_norm(getattr(x, k)) for k in Reading.__slots__)
+        return ("Reading",) + tuple(_norm(getattr(x, k)) for k in Reading._fields)
     if isinstance(x, dict):
         return ("dict",) + tuple(sorted((k, _norm(v)) for k, v in x.items()))
     if isinstance(x, (list, tuple)):

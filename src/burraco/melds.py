@@ -20,7 +20,7 @@ classes as the record format does.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple, TypeVar
 
 from .cards import IS_WILD, JOKER, NUM_KINDS, WILDS, TWOS
 from .rules import Rule
@@ -39,8 +39,8 @@ BURRACO_SIZE = 7
 """A burraco has at least this many cards."""
 
 
-class Reading:
-    """One legal reading of a meld's cards.
+class Reading(NamedTuple):
+    """One legal reading of a meld's cards (immutable: a view may hand it out).
 
     ``kind`` is ``"set"`` or ``"run"`` (melds of wilds only are sets);
     ``order`` the cards in reading order (a run from low to high with the wild at
@@ -48,41 +48,19 @@ class Reading:
     last); ``wilds`` how many cards act as wild; ``suit`` the run's suit or -1;
     ``rank`` the set's rank (0 for wilds only); ``label`` the burraco class or
     None; ``bonus`` its points; ``low``/``high`` the run's first and last
-    positions (see :attr:`MeldRules.pos_rank`).
+    positions (see :attr:`MeldRules.pos_rank`); ``all_wild`` a meld of wilds only.
     """
 
-    __slots__ = ("kind", "order", "wilds", "suit", "rank", "label", "bonus", "low", "high",
-                 "all_wild", "reach")
-
-    def __init__(self, kind, order, wilds, suit, rank, label, bonus, low=-1, high=-1,
-                 all_wild=False):
-        self.kind = kind
-        self.order = order
-        self.wilds = wilds
-        self.suit = suit
-        self.rank = rank
-        self.label = label
-        self.bonus = bonus
-        self.low = low
-        self.high = high
-        self.all_wild = all_wild
-        self.reach = None  # run positions around the meld, filled in by MeldRules
-
-    def __getstate__(self):
-        return tuple(getattr(self, k) for k in self.__slots__[:-1])
-
-    def __setstate__(self, state) -> None:
-        for k, x in zip(self.__slots__[:-1], state):
-            setattr(self, k, x)
-        self.reach = None
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, Reading):
-            return NotImplemented
-        return self.__getstate__() == other.__getstate__()
-
-    def __hash__(self) -> int:
-        return hash(self.__getstate__())
+    kind: str
+    order: Tuple[int, ...]
+    wilds: int
+    suit: int
+    rank: int
+    label: Optional[str]
+    bonus: int
+    low: int = -1
+    high: int = -1
+    all_wild: bool = False
 
     @property
     def is_burraco(self) -> bool:
@@ -140,27 +118,14 @@ class MeldRules:
         self.sets = v.sets
         self.set_ranks = None if v.set_ranks is None else frozenset(v.set_ranks)
         self.all_wild = v.all_wild_melds
-        self._cache: Dict[Tuple[int, ...], Optional[Reading]] = {}
-        self._gcache: Dict[tuple, List[Tuple[int, ...]]] = {}
-        self._acache: Dict[tuple, List[Tuple[int, ...]]] = {}
-        self._mvcache: Dict[int, tuple] = {}
-        self._masks: Dict[bytes, int] = {}
         self._set_ranks = tuple(r for r in range(1, 14) if r != 2 and (
             self.set_ranks is None or r in self.set_ranks)) if v.sets else ()
-        self._why: Dict[Tuple[int, ...], str] = {}
 
     # ------------------------------------------------------------------ reading
     def read(self, cards: Tuple[int, ...]) -> Optional[Reading]:
-        """The best legal reading of ``cards`` (a sorted tuple), or None if illegal."""
-        try:
-            return self._cache[cards]
-        except KeyError:
-            pass
-        r = self._read(cards)
-        if len(self._cache) > 200000:
-            self._cache.clear()
-        self._cache[cards] = r
-        return r
+        """The best legal reading of ``cards`` (a sorted tuple), or None if illegal
+        (computed each time: :meth:`MeldGenerator.read` remembers them)."""
+        return self._read(cards)
 
     def why_not(self, cards: Tuple[int, ...]) -> str:
         """Why ``cards`` is no legal meld: a sentence that names the rule broken."""
@@ -460,213 +425,6 @@ class MeldRules:
             self.gen_runs(cnt, s, out)
         return out
 
-    # ------------------------------------------------------- cached generation
-    def meld_list(self, cnt: Sequence[int]) -> List[Tuple[int, ...]]:
-        """The melds of :meth:`gen_melds` as a list, from caches keyed by what each
-        suit's runs and each rank's sets depend on (equal results, much faster)."""
-        out: List[Tuple[int, ...]] = []
-        for lst in self._meld_groups(cnt):
-            out.extend(lst)
-        return out
-
-    def melds_with(self, cnt: Sequence[int], card: int) -> List[Tuple[int, ...]]:
-        """The melds of :meth:`meld_list` that hold ``card`` (for a natural card only
-        its suit's runs and its rank's sets are generated)."""
-        if IS_WILD[card]:
-            groups = self._meld_groups(cnt)
-        else:
-            groups = self._meld_groups(cnt, card // 13, card % 13 + 1)
-        return [m for lst in groups for m in lst if card in m]
-
-    def _meld_groups(self, cnt: Sequence[int], only_suit: int = -1,
-                     only_rank: int = 0) -> List[List[Tuple[int, ...]]]:
-        cache = self._gcache
-        if len(cache) > 400000:
-            cache.clear()
-        b = bytes(cnt)
-        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
-              | (cnt[40] > 0) << 4)
-        out: List[List[Tuple[int, ...]]] = []
-        for s in (range(4) if only_suit < 0 else (only_suit,)):
-            seg = b[s * 13:s * 13 + 13]
-            present = seg.translate(_PRESENT)
-            if present.count(1) < 2:
-                continue  # a run needs two natural cards of its suit
-            key = (s, present, wm, seg[1] > 1, seg[0] > 1)
-            lst = cache.get(key)
-            if lst is None:
-                found: Set[Tuple[int, ...]] = set()
-                self.gen_runs(cnt, s, found)
-                lst = cache[key] = sorted(found)
-            if lst:
-                out.append(lst)
-        if self.sets:
-            wilds = None
-            for r in (self._set_ranks if not only_rank else
-                      (only_rank,) if only_rank in self._set_ranks else ()):
-                i = r - 1
-                if cnt[i] + cnt[i + 13] + cnt[i + 26] + cnt[i + 39] < 2:
-                    continue  # a set needs two natural cards of its rank
-                key = (-r, b[i::13], wm)
-                lst = cache.get(key)
-                if lst is None:
-                    if wilds is None:
-                        wilds = [w for w in WILDS if cnt[w]]
-                    found = set()
-                    self._gen_sets_rank(cnt, r, wilds, found)
-                    lst = cache[key] = sorted(found)
-                if lst:
-                    out.append(lst)
-        if self.all_wild and wm and only_suit < 0:
-            key = ("w", b[1::13], cnt[52])
-            lst = cache.get(key)
-            if lst is None:
-                found = set()
-                self._gen_all_wild(cnt, found)
-                lst = cache[key] = sorted(found)
-            if lst:
-                out.append(lst)
-        return out
-
-    def meld_moves(self, cnt: Sequence[int], make) -> Tuple[list, int]:
-        """``(moves, longest)``: ``make(cards)`` of every meld of :meth:`meld_list`,
-        memoized per component, and the most cards any of them lays."""
-        out: list = []
-        longest = 0
-        mcache = self._mvcache
-        if len(mcache) > 400000:
-            mcache.clear()
-        for lst in self._meld_groups(cnt):
-            got = mcache.get(id(lst))
-            if got is None or got[0] is not lst:
-                got = mcache[id(lst)] = (lst, [make(c) for c in lst],
-                                         max((len(c) for c in lst), default=0))
-            out.extend(got[1])
-            if got[2] > longest:
-                longest = got[2]
-        return out, longest
-
-    def all_add_moves(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
-                      readings: Sequence[Reading], make) -> list:
-        """``[(index, moves, longest), ...]`` for every meld that is not closed:
-        ``make(cards, index)`` of each addition of :meth:`add_list`, memoized, and
-        the most cards any of them adds (one pass over the hand for all melds)."""
-        cap = self.cap
-        acache = self._acache
-        mcache = self._mvcache
-        if len(acache) > 400000 or len(mcache) > 400000:
-            acache.clear()
-            mcache.clear()
-        b = bytes(cnt)
-        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
-              | (cnt[40] > 0) << 4)
-        masks = [-1, -1, -1, -1]
-        out = []
-        for i, (meld, rd) in enumerate(zip(melds, readings)):
-            n = len(meld)
-            if n >= cap:
-                continue
-            room = cap - n if cap - n < 64 else 64
-            if rd.all_wild:
-                key = (-1, b[1::13], cnt[52], room)
-            elif rd.kind == SET:
-                r = rd.rank
-                key = (r, b[r - 1::13], wm, rd.wilds, room)
-            else:
-                st = rd.suit
-                h = masks[st]
-                if h < 0:
-                    h = masks[st] = self.suit_mask(cnt, st)
-                w = 0 if (rd.wilds and (st * 13 + 1) not in meld) else wm
-                key = (meld, self._run_reach(cnt, rd, h), w)
-            got = mcache.get((key, i))
-            if got is None:
-                lst = acache.get(key)
-                if lst is None:
-                    lst = acache[key] = sorted(self.gen_adds(cnt, meld, rd))
-                got = mcache[(key, i)] = ([make(c, i) for c in lst],
-                                          max((len(c) for c in lst), default=0))
-            if got[0]:
-                out.append((i, got[0], got[1]))
-        return out
-
-    def add_list(self, cnt: Sequence[int], meld: Tuple[int, ...],
-                 reading: Reading) -> List[Tuple[int, ...]]:
-        """The additions of :meth:`gen_adds`, from a cache keyed by what they depend
-        on: a set's rank, room and wild, or a run's cards, and the hand's cards of
-        that rank or suit and its wild cards (equal results, much faster)."""
-        cache = self._acache
-        if len(cache) > 400000:
-            cache.clear()
-        room = min(self.cap - len(meld), 64)
-        b = bytes(cnt)
-        if reading.all_wild:
-            key = (-1, b[1::13], cnt[52], room)
-        else:
-            wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2
-                  | (cnt[27] > 0) << 3 | (cnt[40] > 0) << 4)
-            if reading.kind == SET:
-                r = reading.rank
-                key = (r, b[r - 1::13], wm, reading.wilds, room)
-            else:
-                if reading.wilds and (reading.suit * 13 + 1) not in meld:
-                    wm = 0  # the meld's wild stays a wild: no other may join
-                key = (meld, self._run_reach(cnt, reading), wm)
-        lst = cache.get(key)
-        if lst is None:
-            lst = cache[key] = sorted(self.gen_adds(cnt, meld, reading))
-        return lst
-
-    def suit_mask(self, cnt: Sequence[int], suit: int) -> int:
-        """Bit ``k`` set when the counts ``cnt`` hold the natural card of run
-        position ``k`` of ``suit``."""
-        seg = bytes(cnt[suit * 13:suit * 13 + 13]).translate(_PRESENT)
-        m = self._masks.get(seg)
-        if m is None:
-            m = 0
-            for k, c in enumerate(self.natural_at[0]):
-                if c >= 0 and seg[c]:
-                    m |= 1 << k
-            self._masks[seg] = m
-        return m
-
-    def _run_reach(self, cnt: Sequence[int], reading: Reading, hmask: int = -1) -> int:
-        """The hand's natural cards that could join a run: a bit mask of run
-        positions within reach of the meld (one gap at most on either side, as one
-        wild fills one gap; a card the meld holds is no gap), and whether the
-        suit's 2 and ace are held twice (they may then be used twice)."""
-        reach = reading.reach
-        if reach is None:
-            nat = self.natural_at[reading.suit]
-            low = reading.low
-            order = reading.order
-            mine = [k for k in range(low, reading.high + 1) if order[k - low] == nat[k]]
-            lo, hi = mine[0], mine[-1]
-            inmeld = set(order)
-            held = 0
-            for k, c in enumerate(nat):
-                if c >= 0 and c in inmeld:
-                    held |= 1 << k
-            inside = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
-            above = ((1 << self.npos) - 1) & ~((1 << (hi + 1)) - 1)
-            reach = reading.reach = (held, (1 << lo) - 1, above, inside, reading.suit * 13)
-        held, below, above, inside, base = reach
-        h = self.suit_mask(cnt, reading.suit) if hmask < 0 else hmask
-        mask = h & inside
-        miss = ~(h | held) & below
-        if miss:
-            rest = miss & ~(1 << (miss.bit_length() - 1))
-            mask |= h & below & ~((1 << rest.bit_length()) - 1)
-        else:
-            mask |= h & below
-        miss = ~(h | held) & above
-        if miss:
-            rest = miss & (miss - 1)
-            mask |= (h & above & ((rest & -rest) - 1)) if rest else h & above
-        else:
-            mask |= h & above
-        return mask | (cnt[base + 1] > 1) << 20 | (cnt[base] > 1) << 21
-
     def gen_adds(self, cnt: Sequence[int], meld: Tuple[int, ...],
                  reading: Reading) -> List[Tuple[int, ...]]:
         """Every distinct multiset of hand cards (counts ``cnt``) that may join ``meld``."""
@@ -729,7 +487,260 @@ class MeldRules:
         return out
 
 
+
+class MeldGenerator:
+    """Cached meld generation for one owner: the caches of :class:`MeldRules`'
+    generation (melds and additions a hand can lay, readings of melds) live here,
+    with the lifetime of what owns the generator (a :class:`~burraco.state.GameState`
+    and its copies, a bot, a simulation), never in the variant nor in a view: they
+    are keyed by the hands whose moves were listed, so they must never reach a
+    seat that may not see those hands (issue 9, "hidden information")."""
+
+    __slots__ = ("rules", "cap", "_cache", "_gcache", "_acache", "_mvcache", "_masks",
+                 "_reach")
+
+    def __init__(self, rules: MeldRules) -> None:
+        self.rules = rules
+        self.cap = rules.cap
+        self._cache: Dict[Tuple[int, ...], Optional[Reading]] = {}
+        self._gcache: Dict[Any, List[Tuple[int, ...]]] = {}
+        self._acache: Dict[Any, List[Tuple[int, ...]]] = {}
+        self._mvcache: Dict[Any, Any] = {}
+        self._masks: Dict[bytes, int] = {}
+        self._reach: Dict[Tuple[Tuple[int, ...], int], Tuple[int, int, int, int, int]] = {}
+
+    def __reduce__(self) -> Any:
+        # a copy or a pickle starts with empty caches: what they hold is not its own
+        return (MeldGenerator, (self.rules,))
+
+    def read(self, cards: Tuple[int, ...]) -> Optional[Reading]:
+        """:meth:`MeldRules.read`, remembered."""
+        try:
+            return self._cache[cards]
+        except KeyError:
+            pass
+        r = self.rules._read(cards)
+        if len(self._cache) > 200000:
+            self._cache.clear()
+        self._cache[cards] = r
+        return r
+
+    def fault(self, cards: Tuple[int, ...]) -> Tuple[Rule, Dict[str, Any], str]:
+        """:meth:`MeldRules.fault`."""
+        return self.rules.fault(cards)
+
+    def meld_list(self, cnt: Sequence[int]) -> List[Tuple[int, ...]]:
+        """The melds of :meth:`gen_melds` as a list, from caches keyed by what each
+        suit's runs and each rank's sets depend on (equal results, much faster)."""
+        out: List[Tuple[int, ...]] = []
+        for lst in self._meld_groups(cnt):
+            out.extend(lst)
+        return out
+
+    def melds_with(self, cnt: Sequence[int], card: int) -> List[Tuple[int, ...]]:
+        """The melds of :meth:`meld_list` that hold ``card`` (for a natural card only
+        its suit's runs and its rank's sets are generated)."""
+        if IS_WILD[card]:
+            groups = self._meld_groups(cnt)
+        else:
+            groups = self._meld_groups(cnt, card // 13, card % 13 + 1)
+        return [m for lst in groups for m in lst if card in m]
+
+    def _meld_groups(self, cnt: Sequence[int], only_suit: int = -1,
+                     only_rank: int = 0) -> List[List[Tuple[int, ...]]]:
+        cache = self._gcache
+        if len(cache) > 400000:
+            cache.clear()
+        b = bytes(cnt)
+        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
+              | (cnt[40] > 0) << 4)
+        out: List[List[Tuple[int, ...]]] = []
+        for s in (range(4) if only_suit < 0 else (only_suit,)):
+            seg = b[s * 13:s * 13 + 13]
+            present = seg.translate(_PRESENT)
+            if present.count(1) < 2:
+                continue  # a run needs two natural cards of its suit
+            key = (s, present, wm, seg[1] > 1, seg[0] > 1)
+            lst = cache.get(key)
+            if lst is None:
+                found: Set[Tuple[int, ...]] = set()
+                self.rules.gen_runs(cnt, s, found)
+                lst = cache[key] = sorted(found)
+            if lst:
+                out.append(lst)
+        if self.rules.sets:
+            wilds = None
+            for r in (self.rules._set_ranks if not only_rank else
+                      (only_rank,) if only_rank in self.rules._set_ranks else ()):
+                i = r - 1
+                if cnt[i] + cnt[i + 13] + cnt[i + 26] + cnt[i + 39] < 2:
+                    continue  # a set needs two natural cards of its rank
+                key = (-r, b[i::13], wm)
+                lst = cache.get(key)
+                if lst is None:
+                    if wilds is None:
+                        wilds = [w for w in WILDS if cnt[w]]
+                    found = set()
+                    self.rules._gen_sets_rank(cnt, r, wilds, found)
+                    lst = cache[key] = sorted(found)
+                if lst:
+                    out.append(lst)
+        if self.rules.all_wild and wm and only_suit < 0:
+            key = ("w", b[1::13], cnt[52])
+            lst = cache.get(key)
+            if lst is None:
+                found = set()
+                self.rules._gen_all_wild(cnt, found)
+                lst = cache[key] = sorted(found)
+            if lst:
+                out.append(lst)
+        return out
+
+    def meld_moves(self, cnt: Sequence[int], make) -> Tuple[list, int]:
+        """``(moves, longest)``: ``make(cards)`` of every meld of :meth:`meld_list`,
+        memoized per component, and the most cards any of them lays."""
+        out: list = []
+        longest = 0
+        mcache = self._mvcache
+        if len(mcache) > 400000:
+            mcache.clear()
+        for lst in self._meld_groups(cnt):
+            got = mcache.get(id(lst))
+            if got is None or got[0] is not lst:
+                got = mcache[id(lst)] = (lst, [make(c) for c in lst],
+                                         max((len(c) for c in lst), default=0))
+            out.extend(got[1])
+            if got[2] > longest:
+                longest = got[2]
+        return out, longest
+
+    def all_add_moves(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
+                      readings: Sequence[Reading], make) -> list:
+        """``[(index, moves, longest), ...]`` for every meld that is not closed:
+        ``make(cards, index)`` of each addition of :meth:`add_list`, memoized, and
+        the most cards any of them adds (one pass over the hand for all melds)."""
+        cap = self.cap
+        acache = self._acache
+        mcache = self._mvcache
+        if len(acache) > 400000 or len(mcache) > 400000:
+            acache.clear()
+            mcache.clear()
+        b = bytes(cnt)
+        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
+              | (cnt[40] > 0) << 4)
+        masks = [-1, -1, -1, -1]
+        out = []
+        for i, (meld, rd) in enumerate(zip(melds, readings)):
+            n = len(meld)
+            if n >= cap:
+                continue
+            room = cap - n if cap - n < 64 else 64
+            if rd.all_wild:
+                key = (-1, b[1::13], cnt[52], room)
+            elif rd.kind == SET:
+                r = rd.rank
+                key = (r, b[r - 1::13], wm, rd.wilds, room)
+            else:
+                st = rd.suit
+                h = masks[st]
+                if h < 0:
+                    h = masks[st] = self.suit_mask(cnt, st)
+                w = 0 if (rd.wilds and (st * 13 + 1) not in meld) else wm
+                key = (meld, self._run_reach(cnt, rd, h), w)
+            got = mcache.get((key, i))
+            if got is None:
+                lst = acache.get(key)
+                if lst is None:
+                    lst = acache[key] = sorted(self.rules.gen_adds(cnt, meld, rd))
+                got = mcache[(key, i)] = ([make(c, i) for c in lst],
+                                          max((len(c) for c in lst), default=0))
+            if got[0]:
+                out.append((i, got[0], got[1]))
+        return out
+
+    def add_list(self, cnt: Sequence[int], meld: Tuple[int, ...],
+                 reading: Reading) -> List[Tuple[int, ...]]:
+        """The additions of :meth:`gen_adds`, from a cache keyed by what they depend
+        on: a set's rank, room and wild, or a run's cards, and the hand's cards of
+        that rank or suit and its wild cards (equal results, much faster)."""
+        cache = self._acache
+        if len(cache) > 400000:
+            cache.clear()
+        room = min(self.cap - len(meld), 64)
+        b = bytes(cnt)
+        if reading.all_wild:
+            key = (-1, b[1::13], cnt[52], room)
+        else:
+            wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2
+                  | (cnt[27] > 0) << 3 | (cnt[40] > 0) << 4)
+            if reading.kind == SET:
+                r = reading.rank
+                key = (r, b[r - 1::13], wm, reading.wilds, room)
+            else:
+                if reading.wilds and (reading.suit * 13 + 1) not in meld:
+                    wm = 0  # the meld's wild stays a wild: no other may join
+                key = (meld, self._run_reach(cnt, reading), wm)
+        lst = cache.get(key)
+        if lst is None:
+            lst = cache[key] = sorted(self.rules.gen_adds(cnt, meld, reading))
+        return lst
+
+    def suit_mask(self, cnt: Sequence[int], suit: int) -> int:
+        """Bit ``k`` set when the counts ``cnt`` hold the natural card of run
+        position ``k`` of ``suit``."""
+        seg = bytes(cnt[suit * 13:suit * 13 + 13]).translate(_PRESENT)
+        m = self._masks.get(seg)
+        if m is None:
+            m = 0
+            for k, c in enumerate(self.rules.natural_at[0]):
+                if c >= 0 and seg[c]:
+                    m |= 1 << k
+            self._masks[seg] = m
+        return m
+
+    def _run_reach(self, cnt: Sequence[int], reading: Reading, hmask: int = -1) -> int:
+        """The hand's natural cards that could join a run: a bit mask of run
+        positions within reach of the meld (one gap at most on either side, as one
+        wild fills one gap; a card the meld holds is no gap), and whether the
+        suit's 2 and ace are held twice (they may then be used twice)."""
+        rkey = (reading.order, reading.low)
+        reach = self._reach.get(rkey)
+        if reach is None:
+            nat = self.rules.natural_at[reading.suit]
+            low = reading.low
+            order = reading.order
+            mine = [k for k in range(low, reading.high + 1) if order[k - low] == nat[k]]
+            lo, hi = mine[0], mine[-1]
+            inmeld = set(order)
+            held = 0
+            for k, c in enumerate(nat):
+                if c >= 0 and c in inmeld:
+                    held |= 1 << k
+            inside = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+            above = ((1 << self.rules.npos) - 1) & ~((1 << (hi + 1)) - 1)
+            reach = (held, (1 << lo) - 1, above, inside, reading.suit * 13)
+            if len(self._reach) > 100000:
+                self._reach.clear()
+            self._reach[rkey] = reach
+        held, below, above, inside, base = reach
+        h = self.suit_mask(cnt, reading.suit) if hmask < 0 else hmask
+        mask = h & inside
+        miss = ~(h | held) & below
+        if miss:
+            rest = miss & ~(1 << (miss.bit_length() - 1))
+            mask |= h & below & ~((1 << rest.bit_length()) - 1)
+        else:
+            mask |= h & below
+        miss = ~(h | held) & above
+        if miss:
+            rest = miss & (miss - 1)
+            mask |= (h & above & ((rest & -rest) - 1)) if rest else h & above
+        else:
+            mask |= h & above
+        return mask | (cnt[base + 1] > 1) << 20 | (cnt[base] > 1) << 21
+
+
 __all__ = [
     "SET", "RUN", "LABELS", "CLEAN", "SEMI_CLEAN", "DIRTY", "ROYAL", "WILD", "TWOS_LABEL",
-    "BURRACO_SIZE", "Reading", "MeldRules", "TWOS",
+    "BURRACO_SIZE", "Reading", "MeldRules", "MeldGenerator", "TWOS",
 ]

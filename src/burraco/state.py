@@ -22,7 +22,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .cards import (IS_WILD, JOKER, NUM_KINDS, deck, format_card, format_cards)
 from .cut import Cut, check_cut, cutter_for, draw_lifted
-from .melds import Reading
+from .melds import MeldGenerator, Reading
 from .rules import Rule
 from .scoring import hand_breakdown, seat_points
 from .variants import END_TWO_LEFT, PILE_OPEN, PILE_PAIR, Variant, parse_variant
@@ -44,6 +44,10 @@ IN_PROGRESS = "in-progress"
 CLOSED = "closed"
 STOCK_EXHAUSTED = "stock-exhausted"
 TIME_OUT = "time-out"
+
+_SAMPLE_TRIES = 1000
+"""How many deals :meth:`GameState.resample` and :meth:`PlayerView.determinize`
+draw at most to find one that leaves the player on turn a legal move."""
 
 DIRECTOR = -1
 """The seat of a ``time-out`` entry of :attr:`GameState.history`: time is called by
@@ -141,6 +145,9 @@ _DRAW = Move(DRAW)
 _REDRAW = Move(REDRAW)
 _PICKUP = Move(PICKUP)
 _TIME_OUT = Move(TIME_OUT)
+COVERED_DISCARD = Move("covered")
+"""How a seat's log (:attr:`PlayerView.history`) shows a discard whose card now
+lies covered in a closed pile (see :mod:`burraco.observer`); never a legal move."""
 
 
 class IllegalMove(ValueError):
@@ -203,11 +210,15 @@ def _check_deck(variant: Variant, players: int, parts: Dict[str, Sequence[int]])
 
 class _Memo:
     """Caches of a :class:`GameState` that are not part of its state (kept apart
-    from ``GameState.__slots__`` so that snapshots of the state leave them out)."""
+    from ``GameState.__slots__`` so that snapshots, pickles and views of the state
+    leave them out): the legal moves of the position, and the meld generator whose
+    caches hold the hands whose moves were listed (shared by the state's copies,
+    never handed to a seat: a view or a determinized state has its own)."""
 
-    __slots__ = ("_legal",)
+    __slots__ = ("_legal", "_gen")
 
     _legal: Optional[Tuple[Move, ...]]
+    _gen: MeldGenerator
 
 
 class GameState(_Memo):
@@ -257,7 +268,8 @@ class GameState(_Memo):
     @classmethod
     def new(cls, variant: "Variant | str", players: int = 4, seed: Optional[int] = None,
             first: int = 0, rng: Optional[random.Random] = None,
-            singles: bool = False, cut: "int | Tuple[int, int] | None" = None) -> "GameState":
+            singles: bool = False, cut: "int | Tuple[int, int] | None" = None,
+            gen: Optional[MeldGenerator] = None) -> "GameState":
         """Deal a new hand from a shuffle seeded with ``seed`` (or drawn from ``rng``).
 
         ``singles``: at 3 or 5 players, the match has passed its threshold and
@@ -266,7 +278,10 @@ class GameState(_Memo):
         ``cut`` (variants with a ``cut_bonus``, RULES.md "The cut"): None for a
         cutter that aims at random (bots), a number for the cutter's aim (the cards
         lifted are drawn within 5 of it), or ``(player, lifted)`` for a given cut.
-        The cut is drawn after the shuffle, so it never changes the deal."""
+        The cut is drawn after the shuffle, so it never changes the deal.
+
+        ``gen``: a :class:`~burraco.melds.MeldGenerator` of the same variant whose
+        caches the caller owns (a simulation dealing many hands); else a new one."""
         v = parse_variant(variant)
         v.check_players(players)
         r = rng if rng is not None else random.Random(seed)
@@ -293,17 +308,19 @@ class GameState(_Memo):
             else:
                 raise ValueError(f"cut must be None, the cutter's aim or (player, lifted), "
                                  f"not {cut!r:.40}")
-        return cls.from_deal(v, players, first, hands, packets, stock, discard, cut=given)
+        return cls.from_deal(v, players, first, hands, packets, stock, discard, cut=given,
+                             gen=gen)
 
     @classmethod
     def from_deal(cls, variant: "Variant | str", players: int, first: int,
                   hands: Sequence[Sequence[int]], packets: Sequence[Sequence[int]],
                   stock: Sequence[int], discard: Sequence[int] = (),
-                  cut: Optional[Tuple[int, int]] = None) -> "GameState":
+                  cut: Optional[Tuple[int, int]] = None,
+                  gen: Optional[MeldGenerator] = None) -> "GameState":
         """A hand from an explicit deal: ``stock`` with its next card first,
         ``discard`` with its top card last, ``packets`` in the order they are taken,
         ``cut`` the seat that cut and the cards it lifted (read only where the
-        variant has a ``cut_bonus``).
+        variant has a ``cut_bonus``), ``gen`` as in :meth:`new`.
         Raises :class:`DealError` naming the field that does not fit."""
         v = parse_variant(variant)
         v.check_players(players)
@@ -341,8 +358,12 @@ class GameState(_Memo):
                 raise DealError(why[1], "cut." + why[0])
             s.cut = Cut(cut[0], cut[1], sum(len(h) for h in hands))
         s.variant = v
-        s.rules = v.rules
         s.players = players
+        if gen is not None and gen.rules.variant == v:
+            s._gen = gen
+        else:
+            s._gen = MeldGenerator(v.rules)
+        s.rules = s._gen.rules
         s.side_of = sides_for(players, v.teams_of_three)
         s.nsides = max(s.side_of) + 1
         s.singles = singles
@@ -415,9 +436,26 @@ class GameState(_Memo):
         s.drawn = self.drawn
         s.cut = self.cut
         s._legal = self._legal
+        s._gen = self._gen
         return s
 
     __copy__ = copy
+
+    def __getstate__(self) -> Tuple[None, Dict[str, Any]]:
+        """Pickle the state's fields only: never its caches (see :class:`_Memo`)."""
+        return None, {k: getattr(self, k) for k in GameState.__slots__}
+
+    def __setstate__(self, state: Tuple[None, Dict[str, Any]]) -> None:
+        for k, x in state[1].items():
+            object.__setattr__(self, k, x)
+        self._legal = None
+        self._gen = MeldGenerator(self.rules)
+
+    @property
+    def generator(self) -> MeldGenerator:
+        """The meld generator of this state and its copies (the rollouts of a bot
+        that owns the state use it; never hand it to a seat)."""
+        return self._gen
 
     # ---------------------------------------------------------------- queries
     @property
@@ -551,7 +589,7 @@ class GameState(_Memo):
         return cnt
 
     def _meld_reading(self, cards: Tuple[int, ...]) -> Reading:
-        r = self.rules.read(cards)
+        r = self._gen.read(cards)
         if r is None:
             rule, params, why = self.rules.fault(cards)
             raise IllegalMove(f"illegal meld {' '.join(format_cards(cards))}: " + why, rule,
@@ -619,7 +657,7 @@ class GameState(_Memo):
                                   cap=self.rules.cap)
             cnt = self._hand_minus(seat, move.cards, "add")
             new = tuple(sorted(melds[i] + move.cards))
-            r = self.rules.read(new)
+            r = self._gen.read(new)
             if r is None:
                 rule, params, text = self.rules.fault(new)
                 raise IllegalMove(
@@ -727,7 +765,7 @@ class GameState(_Memo):
                 raise IllegalMove(f"pickup: meld {i} is closed (cerrado)", Rule.MELD_CLOSED,
                                   action=PICKUP, meld=i, cap=self.rules.cap)
             new = tuple(sorted(melds[i] + (top,)))
-            r = self.rules.read(new)
+            r = self._gen.read(new)
             if r is None:
                 rule, params, text = self.rules.fault(new)
                 raise IllegalMove(f"pickup: the top card {format_card(top)} cannot join meld {i}: "
@@ -743,7 +781,7 @@ class GameState(_Memo):
                                   "or onto a meld", Rule.PILE_TOP, top=format_card(top))
             cnt = self._hand_minus(seat, move.cards, "pickup")
             new = tuple(sorted(move.cards + (top,)))
-            r = self.rules.read(new)
+            r = self._gen.read(new)
             if r is None:
                 rule, params, text = self.rules.fault(new)
                 raise IllegalMove(f"pickup: {' '.join(format_cards(new))} is no legal meld: "
@@ -806,8 +844,7 @@ class GameState(_Memo):
                 self.pile.pop()  # the top card went into the meld
                 for c in move.cards:
                     self._forget(seat, c)
-                for c in self.pile:
-                    self.known[seat][c] += 1
+                # the covered cards go to the hand unseen (observer: "pile covered")
                 self.pile = []
                 self.hands[seat] = cnt
                 self.hand_n[seat] = sum(cnt)
@@ -1054,7 +1091,7 @@ class GameState(_Memo):
         n = self.hand_n[seat]
         owner = self.owner(seat)
         readings = self.readings[owner]
-        rules = self.rules
+        rules = self._gen
         ban = self.ban
         mlist, longest = rules.meld_moves(cnt, _make_meld)
         self._keep_endable(seat, cnt, n, mlist, longest, moves,
@@ -1110,7 +1147,7 @@ class GameState(_Memo):
         seen = set()
         # cards held after the pickup, where no throw-back ban applies
         safe_n = self.hand_n[seat] + len(self.pile) - 1 if self.ban < 0 else -99
-        for meld in self.rules.melds_with(cnt, top):
+        for meld in self._gen.melds_with(cnt, top):
             if pair and (len(meld) != 3 or any(IS_WILD[c] for c in meld)):
                 continue
             hand_part = list(meld)
@@ -1150,44 +1187,46 @@ class GameState(_Memo):
         """What ``seat`` may see, and nothing more (see :class:`PlayerView`)."""
         return PlayerView(self, seat)
 
-    def resample(self, seat: int, rng: random.Random) -> "GameState":
-        """A copy in which every card ``seat`` cannot see (other hands, except cards
-        known from picked-up piles; the stock; untaken packets) is dealt again at
-        random, consistent with everything ``seat`` has seen."""
-        s = self.copy()
-        hidden: List[int] = []
-        for p in range(s.players):
-            if p == seat:
-                continue
-            h = s.hands[p]
-            k = s.known[p]
-            for c in range(NUM_KINDS):
-                extra = h[c] - min(k[c], h[c])
-                if extra:
-                    hidden.extend([c] * extra)
-        hidden.extend(s.stock)
-        for pk in s.packets:
-            hidden.extend(pk)
-        rng.shuffle(hidden)
-        s._legal = None
-        pos = 0
-        for p in range(s.players):
-            if p == seat:
-                continue
-            h = s.hands[p]
-            k = s.known[p]
-            new = [min(k[c], h[c]) for c in range(NUM_KINDS)]
-            need = s.hand_n[p] - sum(new)
-            for c in hidden[pos:pos + need]:
-                new[c] += 1
-            pos += need
-            s.hands[p] = new
-        n = len(s.stock)
-        s.stock = hidden[pos:pos + n]
-        pos += n
-        for i, pk in enumerate(s.packets):
-            s.packets[i] = hidden[pos:pos + len(pk)]
-            pos += len(pk)
+    def resample(self, seat: int, rng: random.Random,
+                 gen: Optional[MeldGenerator] = None) -> "GameState":
+        """A copy in which every card ``seat`` cannot see (other hands beyond their
+        known cards, the stock, untaken packets, the covered part of a closed pile:
+        :func:`burraco.observer.hidden_pool`) is dealt again at random, consistent
+        with every public fact: a deal that would leave the player on turn without
+        a legal move (RULES.md "No dead ends": say the duty to meld after taking the
+        pile in ``international``) is drawn again.  The copy has its own meld
+        generator (``gen``, or a new one): it never shares this state's caches."""
+        from .observer import hidden_pool
+        base = self.copy()
+        base._gen = gen if gen is not None else MeldGenerator(self.rules)
+        hidden = hidden_pool(self, seat)
+        s = base
+        for _ in range(_SAMPLE_TRIES):
+            rng.shuffle(hidden)
+            s = base.copy()
+            s._legal = None
+            pos = 0
+            for p in range(s.players):
+                if p == seat:
+                    continue
+                h = s.hands[p]
+                k = s.known[p]
+                new = [min(k[c], h[c]) for c in range(NUM_KINDS)]
+                need = s.hand_n[p] - sum(new)
+                for c in hidden[pos:pos + need]:
+                    new[c] += 1
+                pos += need
+                s.hands[p] = new
+            n = len(s.stock)
+            s.stock = hidden[pos:pos + n]
+            pos += n
+            for i, pk in enumerate(s.packets):
+                s.packets[i] = hidden[pos:pos + len(pk)]
+                pos += len(pk)
+            if pos < len(hidden):
+                s.pile = hidden[pos:] + s.pile[-1:]
+            if s.turn == seat or not _may_be_stuck(s) or s.legal_moves():
+                return s
         return s
 
     def __repr__(self) -> str:
@@ -1195,13 +1234,29 @@ class GameState(_Memo):
                 f"phase={self.phase} status={self.status}>")
 
 
+def _may_be_stuck(s: GameState) -> bool:
+    """Whether the cards of a sampled deal can matter to the player on turn having a
+    legal move: only in the play phase, with the duty to meld after a pickup, one
+    card or none left, or only the card that may not be thrown back (else a
+    discard or the draw is always there)."""
+    if s.phase != PHASE_PLAY:
+        return False
+    seat = s.turn
+    n = s.hand_n[seat]
+    return s.must_meld or n <= 1 or (s.ban >= 0 and s.hands[seat][s.ban] == n)
+
+
 class PlayerView:
-    """What one seat may see of a hand: its own cards, the counts of the others,
-    the cards others are known to hold (from piles they picked up), every meld,
-    the discard pile (all of it where the pile is open, the top card where it is
-    closed), stock and packet counts, and the scores so far (``scores``: each
-    side's points without the cards in hand, which are hidden for other seats).
-    Never the hidden cards of other hands, the stock or the packets."""
+    """What one seat may see of a hand, as :mod:`burraco.observer` decides: its own
+    cards, the counts of the others, the cards others are known to hold (from open
+    piles they picked up), every meld, the discard pile (all of it where the pile is
+    open, the top card where it is closed), stock and packet counts, the log of the
+    hand as the seat saw it (a discard now covered in a closed pile shows as
+    :data:`COVERED_DISCARD`), and the scores so far (``scores``: each side's points
+    without the cards in hand, which are hidden for other seats).  Never the hidden
+    cards of other hands, the stock, the packets or the covered pile; and nothing the
+    state owns: every field is a fresh list of immutable values (cards, readings,
+    moves), so writing into a view never changes the game."""
 
     __slots__ = ("seat", "variant", "players", "turn", "phase", "status", "hand",
                  "hand_counts", "known", "melds", "meld_cards", "pile", "pile_count",
@@ -1210,6 +1265,7 @@ class PlayerView:
                  "_flags")
 
     def __init__(self, state: GameState, seat: int) -> None:
+        from . import observer as ob
         v = state.variant
         self.seat = seat
         self.variant = v
@@ -1218,16 +1274,12 @@ class PlayerView:
         self.phase = state.phase
         self.status = state.status
         self.closed_by = state.closed_by
-        self.hand = state.hand(seat)
+        self.hand = state.hand(seat) if 0 <= seat < state.players else []
         self.hand_counts = state.hand_n[:]
-        self.known = [[c for c in range(NUM_KINDS) for _ in range(k[c])] if p != seat else []
-                      for p, k in enumerate(state.known)]
-        self.melds = [[r for r in rs] for rs in state.readings]
+        self.known = ob.known_cards(state, seat)
+        self.melds = [list(rs) for rs in state.readings]
         self.meld_cards = [list(ms) for ms in state.melds]
-        if v.pile == PILE_OPEN:
-            self.pile = state.pile[:]
-        else:
-            self.pile = state.pile[-1:]
+        self.pile = ob.visible_pile(state)
         self.pile_count = len(state.pile)
         self.stock_count = len(state.stock)
         self.packets_left = len(state.packets)
@@ -1237,106 +1289,116 @@ class PlayerView:
         # the cards in other hands are hidden: the view scores what lies on the table
         self.scores = [sum(x for k, x in bd.items() if k != "hand")
                        for bd in state.score_breakdown()]
-        self.ban = state.ban if state.turn == seat else -1
-        self.must_meld = state.must_meld if state.turn == seat else False
+        self.ban = state.ban
+        self.must_meld = state.must_meld
         self.legal = state.legal_moves() if (state.turn == seat and not state.is_over) else []
-        self.history = state.history[:]
+        self.history = ob.visible_history(state)
         self.cut = state.cut
+        drawn = state.drawn if ob.sees(state, "drawn card", seat, state.turn) else -1
         self._flags = (state.first, state.redraw_ok, state.first_draw_done, state.turns,
-                       state.laps_left, state.drawn if state.turn == seat
-                       else -1, state.packets_taken_by[:], state.nsides, state.singles)
+                       state.laps_left, drawn, tuple(state.packets_taken_by), state.nsides,
+                       state.singles)
 
     @property
     def my_turn(self) -> bool:
         """True when this seat is to move."""
         return self.turn == self.seat and self.phase != PHASE_OVER
 
-    def determinize(self, rng: random.Random) -> GameState:
+    def determinize(self, rng: random.Random,
+                    gen: Optional[MeldGenerator] = None) -> GameState:
         """A full :class:`GameState` consistent with this view: the cards this seat
         cannot see (other hands beyond their known cards, the stock, the packets,
         and the covered part of a closed discard pile) dealt at random from the
-        cards it has not seen.  Search bots play on such states."""
+        cards it has not seen, drawn again (up to a limit) while the player on turn
+        would have no legal move (a public fact: RULES.md "No dead ends").  Search
+        bots play on such states; ``gen`` is the bot's own meld generator (its
+        caches then serve every sample), else the state gets a new one."""
         v = self.variant
         n = self.players
         d = v.decks_for(n)
         unseen = [0] * NUM_KINDS
         for c in deck(d, v.jokers_per_deck * d):
             unseen[c] += 1
-
-        def take(c: int) -> None:
-            unseen[c] -= 1
-
         for c in self.hand:
-            take(c)
+            unseen[c] -= 1
         for p in range(n):
             for c in self.known[p]:
-                take(c)
+                unseen[c] -= 1
         for ms in self.meld_cards:
             for m in ms:
                 for c in m:
-                    take(c)
+                    unseen[c] -= 1
         for c in self.pile:
-            take(c)
+            unseen[c] -= 1
         pool = [c for c in range(NUM_KINDS) for _ in range(max(unseen[c], 0))]
-        rng.shuffle(pool)
-        pos = 0
-        s = GameState.__new__(GameState)
         (first, redraw_ok, first_draw_done, turns, laps_left, drawn,
          taken_by, nsides, singles) = self._flags
-        s.variant = v
-        s.rules = v.rules
-        s.players = n
-        s.side_of = self.side_of[:]
-        s.nsides = nsides
-        s.singles = singles
-        s.hands = []
-        s.known = []
-        for p in range(n):
-            cnt = [0] * NUM_KINDS
-            kn = [0] * NUM_KINDS
-            if p == self.seat:
-                for c in self.hand:
-                    cnt[c] += 1
-            else:
-                for c in self.known[p]:
-                    cnt[c] += 1
-                    kn[c] += 1
-                need = self.hand_counts[p] - len(self.known[p])
-                for c in pool[pos:pos + need]:
-                    cnt[c] += 1
-                pos += need
-            s.hands.append(cnt)
-            s.known.append(kn)
-        s.hand_n = self.hand_counts[:]
-        covered = self.pile_count - len(self.pile)
-        s.pile = pool[pos:pos + covered] + self.pile
-        pos += covered
-        s.packets = []
-        for size in self.packet_sizes:
-            s.packets.append(pool[pos:pos + size])
-            pos += size
-        s.stock = pool[pos:pos + self.stock_count]
-        pos += self.stock_count
-        s.melds = [list(ms) for ms in self.meld_cards]
-        s.readings = [list(rs) for rs in self.melds]
-        s.packet_taken = self.packet_taken[:]
-        s.packets_taken_by = list(taken_by)
-        s.turn = self.turn
-        s.first = first
-        s.phase = self.phase
-        s.redraw_ok = redraw_ok
-        s.first_draw_done = first_draw_done
-        s.ban = self.ban
-        s.must_meld = self.must_meld
-        s.status = self.status
-        s.closed_by = self.closed_by
-        s.history = self.history[:]
-        s.deal = {"hands": [], "packets": [], "stock": [], "discard": []}
-        s.turns = turns
-        s.laps_left = laps_left
-        s.drawn = drawn
-        s.cut = self.cut
-        s._legal = None
+        base = GameState.__new__(GameState)
+        base._gen = gen if gen is not None and gen.rules.variant == v else \
+            MeldGenerator(v.rules)
+        base.variant = v
+        base.rules = base._gen.rules
+        base.players = n
+        base.side_of = self.side_of[:]
+        base.nsides = nsides
+        base.singles = singles
+        base.hand_n = self.hand_counts[:]
+        base.melds = [list(ms) for ms in self.meld_cards]
+        base.readings = [list(rs) for rs in self.melds]
+        base.packet_taken = self.packet_taken[:]
+        base.packets_taken_by = list(taken_by)
+        base.turn = self.turn
+        base.first = first
+        base.phase = self.phase
+        base.redraw_ok = redraw_ok
+        base.first_draw_done = first_draw_done
+        base.ban = self.ban
+        base.must_meld = self.must_meld
+        base.status = self.status
+        base.closed_by = self.closed_by
+        base.history = self.history[:]
+        base.deal = {"hands": [], "packets": [], "stock": [], "discard": []}
+        base.turns = turns
+        base.laps_left = laps_left
+        base.drawn = drawn
+        base.cut = self.cut
+        base.hands, base.known, base.stock, base.packets, base.pile = [], [], [], [], []
+        base._legal = None
+        s = base
+        for _ in range(_SAMPLE_TRIES):
+            rng.shuffle(pool)
+            s = base.copy()
+            s._legal = None
+            pos = 0
+            s.hands = []
+            s.known = []
+            for p in range(n):
+                cnt = [0] * NUM_KINDS
+                kn = [0] * NUM_KINDS
+                if p == self.seat:
+                    for c in self.hand:
+                        cnt[c] += 1
+                else:
+                    for c in self.known[p]:
+                        cnt[c] += 1
+                        kn[c] += 1
+                    need = self.hand_counts[p] - len(self.known[p])
+                    for c in pool[pos:pos + need]:
+                        cnt[c] += 1
+                    pos += need
+                s.hands.append(cnt)
+                s.known.append(kn)
+            covered = self.pile_count - len(self.pile)
+            s.pile = pool[pos:pos + covered] + self.pile
+            pos += covered
+            s.packets = []
+            for size in self.packet_sizes:
+                s.packets.append(pool[pos:pos + size])
+                pos += size
+            s.stock = pool[pos:pos + self.stock_count]
+            pos += self.stock_count
+            if s.turn == self.seat or not _may_be_stuck(s) or s.legal_moves():
+                return s
         return s
 
     def to_dict(self) -> dict:

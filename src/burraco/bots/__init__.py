@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Dict, Optional, Tuple
 
+from ..melds import MeldGenerator
 from ..state import Move, PlayerView
 
 
@@ -33,6 +34,17 @@ class Bot:
     def choose(self, view: PlayerView) -> Move:
         """The move to make in ``view`` (it is this bot's turn): one of ``view.legal``."""
         raise NotImplementedError
+
+    def generator(self, view: PlayerView) -> MeldGenerator:
+        """This bot's own meld generator for ``view``'s variant: its caches live as
+        long as the bot and hold only what the bot itself looked at (never a cache
+        of the game's, which would know other seats' hands)."""
+        gen: Optional[MeldGenerator] = getattr(self, "_gen", None)
+        if gen is None or (gen.rules.variant is not view.variant
+                           and gen.rules.variant != view.variant):
+            gen = MeldGenerator(view.variant.rules)
+            self._gen = gen
+        return gen
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed} {self.options}>"

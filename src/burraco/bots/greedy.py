@@ -38,8 +38,10 @@ from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, GameState, Move, P
 from ..variants import PILE_OPEN, PILE_PAIR, Variant
 from . import Bot, register
 
+from ..melds import MeldGenerator
+
 if TYPE_CHECKING:  # annotations only
-    from ..melds import MeldRules, Reading
+    from ..melds import Reading
 
 # progress towards a burraco by meld length (length 7+ scores its real bonus)
 _PROG_CLEAN = (0, 0, 0, 12, 24, 40, 70)
@@ -81,7 +83,7 @@ class Ctx:
 
     seat: int
     v: Variant
-    rules: MeldRules
+    rules: MeldGenerator
     players: int
     side_of: Sequence[int]
     phase: str
@@ -137,14 +139,15 @@ def _next_opponent(side_of: Sequence[int], seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
-def ctx_from_view(view: PlayerView) -> Ctx:
-    """The decision context of ``view`` (only what the view shows)."""
+def ctx_from_view(view: PlayerView, gen: Optional[MeldGenerator] = None) -> Ctx:
+    """The decision context of ``view`` (only what the view shows); ``gen`` is the
+    meld generator of the bot that decides (its own caches), else a new one."""
     v = view.variant
     x = Ctx()
     x.seat = view.seat
     x.v = v
-    x.rules = v.rules
-    x.val = x.rules.value
+    x.rules = gen if gen is not None else MeldGenerator(v.rules)
+    x.val = x.rules.rules.value
     x.players = view.players
     x.side_of = view.side_of
     x.phase = view.phase
@@ -210,7 +213,7 @@ def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
     x = Ctx()
     x.seat = seat
     x.v = v
-    x.rules = s.rules
+    x.rules = s.generator
     x.val = s.rules.value
     x.players = s.players
     x.side_of = s.side_of
@@ -389,10 +392,10 @@ def _connect(x: Ctx, cnt: Sequence[int], c: int, sets: bool) -> float:
     r = c % 13
     s = c - r
     k = 0.0
-    if sets and (x.rules.set_ranks is None or (r + 1) in x.rules.set_ranks):
+    if sets and (x.rules.rules.set_ranks is None or (r + 1) in x.rules.rules.set_ranks):
         same = cnt[s + r] - 1 + sum(cnt[t * 13 + r] for t in range(4) if t * 13 != s)
         k += 8 * min(same, 2)
-    nat = x.rules.natural_at[s // 13]
+    nat = x.rules.rules.natural_at[s // 13]
     # positions of c in the suit's run order (an ace sits at both ends)
     for p, cc in enumerate(nat):
         if cc != c:
@@ -441,7 +444,7 @@ def _pair_danger(x: Ctx, c: int) -> float:
     if any(kn):
         if x.v.sets:
             risk += 25 * sum(kn[t * 13 + r] for t in range(4))
-        nat = x.rules.natural_at[s // 13]
+        nat = x.rules.rules.natural_at[s // 13]
         for p, cc in enumerate(nat):
             if cc == c:
                 for q in (p - 2, p - 1, p + 1, p + 2):
@@ -454,7 +457,7 @@ def _pair_danger(x: Ctx, c: int) -> float:
         helpers = 0.0
         if x.v.sets:
             helpers += sum(un[t * 13 + r] for t in range(4))
-        nat = x.rules.natural_at[s // 13]
+        nat = x.rules.rules.natural_at[s // 13]
         for p, cc in enumerate(nat):
             if cc == c:
                 for q, wq in ((p - 1, 1.0), (p + 1, 1.0), (p - 2, 0.5), (p + 2, 0.5)):
@@ -664,7 +667,7 @@ class GreedyBot(Bot):
         """The greedy move in ``view``."""
         if len(view.legal) == 1:
             return view.legal[0]
-        return choose_ctx(ctx_from_view(view))
+        return choose_ctx(ctx_from_view(view, self.generator(view)))
 
 
 register("greedy", GreedyBot)

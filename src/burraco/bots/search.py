@@ -78,7 +78,7 @@ class SearchBot(Bot):
         legal = view.legal
         if len(legal) <= 1:
             return list(legal)
-        x = ctx_from_view(view)
+        x = ctx_from_view(view, self.generator(view))
         rk = ranked(x)
         best_score, best = rk[0]
         if view.phase == "play":
@@ -119,7 +119,7 @@ class SearchBot(Bot):
                 break
             if t_end is not None and done and time.perf_counter() >= t_end:
                 break
-            base = view.determinize(self.rng)
+            base = view.determinize(self.rng, self.generator(view))
             for i, m in enumerate(cands):
                 s = base.copy()
                 s.play(m)

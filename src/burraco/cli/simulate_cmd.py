@@ -11,6 +11,7 @@ from collections import Counter
 from typing import List
 
 from ..record import to_record
+from ..melds import MeldGenerator
 from ..sim import hand_seed, random_hand
 from .common import (HANDS, PLAYERS, SEED, add_variant_option, check_records_dir, fail,
                      first_error, table_size)
@@ -52,9 +53,10 @@ def run(args: argparse.Namespace) -> int:
     scores: List[List[float]] = []
     turns = moves = 0
     t0 = time.perf_counter()
+    gen = MeldGenerator(v.rules)  # the run's caches: it sees every hand anyway
     with progress(args.hands, f"{v.name} {players}p", not (args.no_progress or args.json)) as adv:
         for k in range(args.hands):
-            s = random_hand(v, players, hand_seed(args.seed, k), first=k % players)
+            s = random_hand(v, players, hand_seed(args.seed, k), first=k % players, gen=gen)
             endings[s.status] += 1
             turns += s.turns + 1
             moves += len(s.history)

@@ -52,7 +52,8 @@ from ..variants import PILE_OPEN, Variant, parse_variant
 
 if TYPE_CHECKING:
     from ..melds import Reading
-    from ..state import GameState, PlayerView
+from ..observer import visible_pile
+from ..state import GameState, PlayerView
 
 MELD_FEATURES = 13
 """Features after the 53 card counts of each meld slot."""
@@ -290,14 +291,11 @@ class ObsEncoder:
     def from_state(self, state: GameState, seat: int) -> np.ndarray:
         """The observation of ``state`` as seen by ``seat``: exactly
         ``from_view(state.view(seat))``, reading only the fields a view holds."""
-        pile = state.pile if self.open_pile else state.pile[-1:]
-        my = state.turn == seat
         return self._encode(seat, state.turn, state.phase, state.status,
                             state.hands[seat], state.known, state.melds, state.readings,
-                            pile, len(state.pile), len(state.stock),
+                            visible_pile(state), len(state.pile), len(state.stock),
                             [len(p) for p in state.packets], state.packet_taken,
-                            state.side_of, state.hand_n,
-                            state.ban if my else -1, state.must_meld if my else False)
+                            state.side_of, state.hand_n, state.ban, state.must_meld)
 
 
 __all__ = ["ObsEncoder", "MELD_FEATURES", "SLOT_WIDTH"]

@@ -1,0 +1,164 @@
+"""What a seat may see of a hand: the one place that decides it.
+
+Every reader of a hand that stands for a player (the :class:`~burraco.state.PlayerView`
+and its :meth:`~burraco.state.PlayerView.determinize`, ``GameState.resample``, the
+environment's observation, the bots' decision context, the terminal app and the
+server through the view) asks this module what it may show, zone by zone.
+
+Zones, and who sees them (RULES.md; the table :data:`VISIBILITY` states it as data):
+
+* a hand: its own seat sees the cards; everyone sees how many, and the cards a
+  seat was seen to take from an **open** discard pile until it plays them
+  (``known``);
+* the stock and the reserve packets: nobody sees the cards, everyone sees how many;
+* the discard pile: an open pile is seen whole; of a closed pile (``brazilian``,
+  ``closed``, ``fechado`` ...) everyone sees the top card and the count only --
+  RULES.md: "closed: only the top card shows".  A card covered by the next
+  discard is seen no more, by anyone (resolved: a seat keeps no memory of the
+  covered cards the table does not show; nor does the log of the hand, where a
+  discard that now lies covered reads as :data:`COVERED_DISCARD`, nor the cards
+  others know a seat took with the pile);
+* the melds, every move's seat and kind, the scores on the table, packets taken,
+  the ban on throwing back, the duty to meld after a pickup: everyone;
+* the card a seat just drew (it may throw it back in ``brazilian``): that seat.
+
+A spectator (:data:`SPECTATOR`) sees what every seat sees in common: no hand's cards.
+
+Standard library only, no I/O; imports only the engine modules below it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Dict, List, Tuple
+
+from .variants import PILE_OPEN
+
+if TYPE_CHECKING:  # annotations only: the state module imports this one
+    from .state import GameState, Move
+
+SPECTATOR = -1
+"""The viewer that sits at no seat: sees only what every seat sees in common."""
+
+COVERED = "covered"
+"""The action of :data:`COVERED_DISCARD`: a discard the viewer saw go down but
+whose card now lies covered in a closed pile (never a move one can play)."""
+
+# who sees a zone: everyone ("all"), its own seat only ("own"), or nobody ("none")
+ALL, OWN, NONE = "all", "own", "none"
+
+VISIBILITY: Dict[str, Dict[str, str]] = {
+    # zone:            open pile  closed pile
+    "hand cards":      {"open": OWN, "closed": OWN},
+    "hand count":      {"open": ALL, "closed": ALL},
+    "known cards":     {"open": ALL, "closed": ALL},
+    "stock cards":     {"open": NONE, "closed": NONE},
+    "stock count":     {"open": ALL, "closed": ALL},
+    "packet cards":    {"open": NONE, "closed": NONE},
+    "packet count":    {"open": ALL, "closed": ALL},
+    "pile top":        {"open": ALL, "closed": ALL},
+    "pile covered":    {"open": ALL, "closed": NONE},
+    "pile count":      {"open": ALL, "closed": ALL},
+    "melds":           {"open": ALL, "closed": ALL},
+    "history":         {"open": ALL, "closed": ALL},
+    "covered discards": {"open": ALL, "closed": NONE},
+    "drawn card":      {"open": OWN, "closed": OWN},
+    "ban":             {"open": ALL, "closed": ALL},
+    "must meld":       {"open": ALL, "closed": ALL},
+}
+"""Who sees each zone of a hand, by kind of discard pile: the single statement of
+the rules above (tests check every consumer against it)."""
+
+
+def pile_kind(state: "GameState") -> str:
+    """``"open"`` or ``"closed"``: the column of :data:`VISIBILITY` for ``state``."""
+    return "open" if state.variant.pile == PILE_OPEN else "closed"
+
+
+def sees(state: "GameState", zone: str, viewer: int, owner: int = SPECTATOR) -> bool:
+    """Whether ``viewer`` (a seat, or :data:`SPECTATOR`) sees ``zone`` of ``owner``'s
+    (for the zones that belong to a seat: its hand, its drawn card)."""
+    who = VISIBILITY[zone][pile_kind(state)]
+    if who == ALL:
+        return True
+    if who == OWN:
+        return viewer >= 0 and viewer == owner
+    return False
+
+
+def visible_pile(state: "GameState") -> List[int]:
+    """The discard pile's cards that every seat sees (bottom first): all of an open
+    pile, the top card of a closed one."""
+    if sees(state, "pile covered", SPECTATOR):
+        return state.pile[:]
+    return state.pile[-1:]
+
+
+def covered_discards(state: "GameState") -> List[int]:
+    """The indexes in ``state.history`` of the discards whose card now lies covered
+    in a closed pile (none where the covered cards are seen)."""
+    if sees(state, "covered discards", SPECTATOR) or len(state.pile) < 2:
+        return []
+    from .state import DISCARD, PICKUP, REDRAW
+    out: List[int] = []
+    top_seen = False
+    # the pile's cards went down by the discards and redraws since the last pickup,
+    # in order; the last of them is the top card, the others are covered
+    for i in range(len(state.history) - 1, -1, -1):
+        a = state.history[i][1].action
+        if a == PICKUP:
+            break
+        if a == DISCARD or a == REDRAW:
+            if not top_seen:
+                top_seen = True
+            elif a == DISCARD:
+                out.append(i)
+    out.reverse()
+    return out
+
+
+def visible_history(state: "GameState") -> List[Tuple[int, "Move"]]:
+    """``state.history`` as every seat saw it: each covered discard of a closed pile
+    reads as ``(seat, COVERED_DISCARD)``."""
+    hist = state.history[:]
+    for i in covered_discards(state):
+        hist[i] = (hist[i][0], covered_discard())
+    return hist
+
+
+def covered_discard() -> "Move":
+    """The move that stands in a seat's log for a discard now covered."""
+    from .state import COVERED_DISCARD
+    return COVERED_DISCARD
+
+
+def known_cards(state: "GameState", viewer: int) -> List[List[int]]:
+    """The cards each other seat is known to hold (from open piles it picked up and
+    has not played), as sorted card lists; empty for the viewer itself."""
+    return [[c for c in range(len(k)) for _ in range(k[c])] if p != viewer else []
+            for p, k in enumerate(state.known)]
+
+
+def hidden_pool(state: "GameState", viewer: int) -> List[int]:
+    """Every card ``viewer`` cannot see, in place order (other hands beyond their
+    known cards, the stock, the packets, the covered part of a closed pile)."""
+    hidden: List[int] = []
+    for p in range(state.players):
+        if p == viewer:
+            continue
+        h = state.hands[p]
+        k = state.known[p]
+        for c in range(len(h)):
+            extra = h[c] - min(k[c], h[c])
+            if extra:
+                hidden.extend([c] * extra)
+    hidden.extend(state.stock)
+    for pk in state.packets:
+        hidden.extend(pk)
+    if not sees(state, "pile covered", viewer):
+        hidden.extend(state.pile[:-1])
+    return hidden
+
+
+__all__ = ["SPECTATOR", "COVERED", "VISIBILITY", "ALL", "OWN", "NONE", "pile_kind", "sees",
+           "visible_pile", "covered_discards", "visible_history", "known_cards",
+           "hidden_pool"]
