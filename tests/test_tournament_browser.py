@@ -79,7 +79,7 @@ def test_director_round_two_players_to_the_time_out(server, browser):
         d.fill(f"{start} input[name=minutes]", str(ROUND_SECONDS / 60))
         d.locator(f"{start} button").click()
         d.wait_for_selector("p.msg")
-        assert "round 1 started: 1 tables" in d.locator("p.msg").inner_text()
+        assert "round 1 started: 1 table" in d.locator("p.msg").inner_text()
         assert "online: waiting for players (2 of 4 seated)" in d.content()
 
         # the public page, left open on the director's screen

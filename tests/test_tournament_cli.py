@@ -259,12 +259,37 @@ def test_director_steps_and_one_line_errors(tmp_path, capsys):
     assert "VP 10-10 (was MP 845 / 890)" in out    # 4-hand column: 100 is still 10-10
     assert run_main(capsys, "penalty", "Verdi", "--vp", "2", "--reason", "late", *db)[0] == 0
     code, out, _ = run_main(capsys, "standings", *db)
-    assert "Verdi" in out and "tied: a draw is needed" in out
+    # rounds remain: the level entrants are "tied"; the draw is asked for at the end
+    assert "Verdi" in out and "  tied" in out and "a draw is needed" not in out
     assert run_main(capsys, "draw", "2", "4", *db)[0] == 0
     code, out, _ = run_main(capsys, "standings", *db)
     assert "director's draw" in out
     code, out, _ = run_main(capsys, "card", "Verdi", *db)
     assert "penalty" in out and "late" in out
+
+
+def test_settings_step(tmp_path, capsys):
+    """``tournament settings`` shows the settings, changes any of them before the
+    first round and only --rounds after, refusals one line with exit 2."""
+    db = ["--db", str(tmp_path / "s.db")]
+    assert run_main(capsys, "create", "S", "-f", "mitchell", "-r", "3", *db)[0] == 0
+    assert run_main(capsys, "bots", "4", *db)[0] == 0
+    code, _, err = run_main(capsys, "start", *db)
+    assert code == 2 and "set the rounds to 1" in err and "tournament settings" in err
+    code, out, _ = run_main(capsys, "settings", *db)
+    assert code == 0 and "rounds 3" in out and "deal sets yes" in out
+    code, out, _ = run_main(capsys, "settings", "--rounds", "2", "--no-deal-sets", *db)
+    assert code == 0 and out.startswith("settings changed") and "deal sets no" in out
+    assert run_main(capsys, "start", *db)[0] == 0
+    code, _, err = run_main(capsys, "settings", "--hands", "4", *db)
+    assert code == 2 and "only the rounds can change" in err and len(err.splitlines()) == 1
+    code, out, _ = run_main(capsys, "settings", "--rounds", "2", *db)
+    assert out.startswith("nothing to change")
+    code, out, _ = run_main(capsys, "tables", "--lang", "it", *db)   # printouts: --lang
+    assert code == 0 and "tavolo  1  NS" in out and "turno 1 di 2" in out
+    code, out, _ = run_main(capsys, "export", str(tmp_path / "out"), "--lang", "de", *db)
+    assert "round-1-results.html" in out
+    assert "Rangliste" in (tmp_path / "out" / "standings.html").read_text(encoding="utf-8")
 
 
 def test_unreachable_database_is_one_line(capsys):

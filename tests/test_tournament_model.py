@@ -272,3 +272,34 @@ def test_withdrawn_entrant_gives_a_bye_in_a_fixed_movement():
     t.withdraw("D")
     plan = t.start_round()
     assert len(plan.tables) == 1 and len(plan.byes) == 1 and 4 not in plan.seated()
+
+
+def test_settings_change_before_the_first_round_only_rounds_after():
+    """A director fixes the settings before round 1 (a Mitchell too long for its
+    field, the hands, the format); once a round has started only the rounds
+    change, never below those started nor past what the movement can pair, and
+    pairs never become individuals with entrants registered."""
+    t = Tournament("T", Settings(format="mitchell", rounds=3))
+    for name in "ABCD":
+        t.add_entrant(name, (f"{name}1", f"{name}2"))
+    with pytest.raises(TournamentError, match="at most 1 round, not 3: set the rounds to 1 "
+                                              r"\(or 2 with fresh deals"):
+        t.start_round()
+    t.change_settings(rounds=2, deal_sets=False, hands=4)
+    with pytest.raises(TournamentError, match="entrants registered are pairs"):
+        t.change_settings(format="individual")
+    with pytest.raises(TournamentError, match="no setting 'tables'"):
+        t.change_settings(tables=3)
+    t.start_round()
+    with pytest.raises(TournamentError, match="hands is set before the first round"):
+        t.change_settings(hands=3)
+    with pytest.raises(TournamentError, match="at most 2 rounds, not 3"):
+        t.change_settings(rounds=3)
+    for seat in t.current.plan.tables:
+        t.enter_result(1, seat.table, sheet(0, 4))
+    t.close_round()
+    t.start_round()
+    with pytest.raises(TournamentError, match="2 rounds have started: the event cannot have "
+                                              r"fewer \(1\)"):
+        t.change_settings(rounds=1)
+    assert t.settings.rounds == 2 and t.settings.hands == 4 and t.settings.deal_sets is False

@@ -136,7 +136,7 @@ def test_director_key_and_steps_refused(db):
         assert step(c, eid, key, "register", player1="Anna", player2="Bruno") == \
             "registered 1 Anna / Bruno"
         assert step(c, eid, key, "import", csv="name,player1,player2\nRossi,Carla,Dario\n") == \
-            "registered 1 entrants"
+            "registered 1 entrant"
         assert step(c, eid, key, "register", player1="bot:nosuch", player2="x").startswith(
             "error: bot:nosuch")
         assert step(c, eid, key, "start").startswith("round 1 started")
@@ -152,6 +152,72 @@ def test_director_key_and_steps_refused(db):
         assert "no such tournament" in c.get("/tournament/999").text or \
             "no tournament number 999" in c.get("/tournament/999").text
         assert c.get("/api/tournaments/999").status_code == 404
+
+
+def test_pages_speak_the_browsers_language(db):
+    """The tournament pages follow Accept-Language, or ``?lang=`` (remembered in a
+    cookie), and link to the other languages; the director's steps answer in
+    the page's language; the printouts too."""
+    with TestClient(app_for(db)) as c:
+        eid, key = create(c, fmt="round-robin", rounds=1, hands=3)
+        it = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}
+        page = c.get(f"/tournament/{eid}/director?key={key}", headers=it).text
+        assert '<html lang="it">' in page and "Iscritti" in page and "Entrants" not in page
+        assert "Impostazioni" in page and 'hreflang="de"' in page and f"key={key}" in page
+        assert "Cerca" not in c.get("/tournament", headers=it).text  # no stray words
+        assert "Tornei" in c.get("/tournament", headers=it).text
+        r = c.post(f"/tournament/{eid}/director/bots", data={"key": key, "count": "2"},
+                   headers=it, follow_redirects=False)
+        assert "2+iscritti+di+bot" in r.headers["location"]
+        pt = c.get(f"/tournament/{eid}?lang=pt")
+        assert '<html lang="pt-BR">' in pt.text and "Classificação" in pt.text
+        assert pt.cookies.get("burraco_lang") == "pt"
+        assert "Inscrições" in c.get(f"/tournament/{eid}/live").text   # the cookie holds
+        c.cookies.clear()
+        de = c.get(f"/tournament/{eid}/play", headers={"Accept-Language": "fr, de;q=0.8"}).text
+        assert "Meinen Platz einnehmen" in de
+        assert "Rangliste" in c.get(f"/tournament/{eid}/print/standings?lang=de").text
+        assert "Standings" in c.get(f"/tournament/{eid}/print/standings?lang=en").text
+
+
+def test_settings_from_the_directors_page(db):
+    """Before the first round every setting can change (a Mitchell too long for
+    its field is refused at the start with what to do); afterwards only the
+    rounds, never below those started."""
+    with TestClient(app_for(db)) as c:
+        eid, key = create(c, fmt="mitchell", rounds=3, hands=3)
+        step(c, eid, key, "bots", count="4")
+        err = step(c, eid, key, "start")
+        assert err.startswith("error: a mitchell of 4 entrants plays at most 1 round, not 3")
+        assert "fresh deals" in err
+        msg = step(c, eid, key, "settings", format="mitchell", rounds="2", hands="4",
+                   variant="italian-tournament", first_draw="seeded", bye_vp="14", bye_mp="355")
+        assert msg.startswith("settings saved: Mitchell, 0 of 2 rounds closed, 4 hands a round")
+        assert step(c, eid, key, "start") == "round 1 started: 2 tables"   # no deal sets now
+        assert step(c, eid, key, "settings", rounds="0").startswith("error: rounds must be")
+        assert step(c, eid, key, "settings", rounds="5").startswith(
+            "error: a mitchell of 4 entrants plays at most 2 rounds")
+        assert step(c, eid, key, "settings", rounds="1").startswith("settings saved")
+        assert Store(db).load("Club night").settings.rounds == 1
+
+
+def test_table_state_names_who_is_absent_or_played_by_a_bot():
+    """The public and director's pages say who has claimed a seat but is not at
+    the table, and for whom a bot plays (seat away), in the page's language."""
+    from burraco.tournament.web import _online_state
+    from burraco.tournament.words import Words
+
+    def seat(name, bot=False, connected=False, away=False):
+        return {"player": name, "bot": bot, "connected": connected, "away": away}
+
+    on = {"status": "playing", "hand": 0, "totals": [0, 0], "time_called": False,
+          "seats": [seat("greedy", bot=True, connected=True), seat("Cid"),
+                    seat("Ann", away=True), seat("Bob", connected=True)]}
+    assert _online_state(on, 2) == "online: hand 1 of 2, 0 : 0; absent: Cid; " \
+                                   "a bot plays for Ann"
+    assert "assenti: Cid" in _online_state(on, 2, Words("it"))
+    on.update(status="waiting", seats=[seat("Cid"), seat(None), seat(None), seat(None)])
+    assert _online_state(on, 2) == "online: waiting for players (1 of 4 seated); absent: Cid"
 
 
 def test_round_clock_calls_time_out(db):
@@ -217,6 +283,29 @@ def test_players_find_their_table(db):
         j = wait_results(c, eid, 1, 1, timeout=120)
         assert len(j["rounds"][0]["tables"][0]["hands"]) == 2
         assert 'data-table="1"' in c.get(f"/tournament/{eid}").text
+
+
+def test_a_claimed_seat_whose_player_never_comes_is_played_by_a_bot(db):
+    """Two people claim their seats and never open the table: their seats count
+    as dropped from the claim, so after the grace period bots play them (the
+    seat shows ``away``) and the table's sheet still goes in."""
+    with TestClient(app_for(db, grace=0.3)) as c:
+        eid, key = create(c, fmt="round-robin", rounds=1, hands=2)
+        step(c, eid, key, "register", player1="Anna Rossi", player2="Bruno Bianchi")
+        step(c, eid, key, "register", player1="bot:greedy", player2="bot:greedy", name="Bots")
+        step(c, eid, key, "start", online="on", minutes="5")
+        url = f"/api/tournaments/{eid}/claim"
+        seats = []
+        for name in ("Anna Rossi", "Bruno Bianchi"):
+            c.cookies.clear()
+            assert c.post("/api/session", json={"name": name[:5]}).status_code == 200
+            got = c.post(url, json={"name": name}).json()
+            assert got["ok"], got
+            seats.append(got["seat"])
+        j = wait_results(c, eid, 1, 1, timeout=120)
+        assert len(j["rounds"][0]["tables"][0]["hands"]) == 2
+        live = c.get(f"/api/tournaments/{eid}").json()["live"]["tables"]["1"]
+        assert all(live["seats"][s]["away"] or live["status"] == "over" for s in seats)
 
 
 def test_restart_in_the_middle_of_a_round(db):

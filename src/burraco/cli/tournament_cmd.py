@@ -21,6 +21,7 @@ from .common import fail
 
 HELP = """steps, in order:
   create NAME --format F --rounds R [--hands H]   a new event
+  settings [--rounds R ...]     show or change the settings (all before round 1)
   register PLAYER1 PLAYER2 [--name N] / import FILE.csv / bots COUNT
   start                         pair the next round and print its tables
   result ROUND TABLE NS EW NS EW ...   a table's score sheet, hand by hand
@@ -68,6 +69,23 @@ def register(sub) -> None:
     q.add_argument("--seed", type=int, default=0, help="seed of the random draws")
     q.add_argument("--vp-table", metavar="B1,...,B10",
                    help="ten MP upper bounds for 10-10 ... 19-1 replacing the table")
+
+    q = step("settings", "show the event's settings, or change them: anything before the "
+             "first round, only --rounds after", cmd_settings)
+    q.add_argument("--format", "-f", choices=mv.FORMATS)
+    q.add_argument("--rounds", "-r", type=int)
+    q.add_argument("--hands", "-n", type=int)
+    q.add_argument("--variant", "-v")
+    q.add_argument("--bye-vp", type=int)
+    q.add_argument("--bye-mp", type=int)
+    q.add_argument("--first-round", choices=("seeded", "random"))
+    q.add_argument("--deal-sets", dest="deal_sets", action="store_true", default=None,
+                   help="Mitchell: prepared deal sets (the East-West line skips a table)")
+    q.add_argument("--no-deal-sets", dest="deal_sets", action="store_false",
+                   help="Mitchell: fresh deals at each table (no deal sets, no skip)")
+    q.add_argument("--seed", type=int)
+    q.add_argument("--vp-table", metavar="B1,...,B10",
+                   help="ten MP upper bounds for 10-10 ... 19-1 (an empty value: the standard table)")
 
     step("list", "list the events in the database", cmd_list)
     step("delete", "delete the event given with --event", cmd_delete)
@@ -120,6 +138,7 @@ def register(sub) -> None:
     _outputs(q, csv_=False)
     q = step("export", "write every printout into a folder", cmd_export)
     q.add_argument("dir")
+    _lang_option(q)
 
     for name, help_ in (("adjust", "add VP and/or MP to an entrant (negative to take away)"),
                         ("penalty", "a penalty: VP and/or MP taken away from an entrant")):
@@ -155,7 +174,14 @@ def register(sub) -> None:
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
+def _lang_option(q) -> None:
+    q.add_argument("--lang", choices=("en", "it", "pt", "de"), default="en",
+                   help="the language of the printout (default English; CSV columns stay "
+                        "English)")
+
+
 def _outputs(q, json_: bool = False, csv_: bool = True) -> None:
+    _lang_option(q)
     q.add_argument("--html", metavar="FILE", help="write a printable HTML page (- for stdout)")
     if csv_:
         q.add_argument("--csv", metavar="FILE", help="write CSV (- for stdout)")
@@ -233,6 +259,37 @@ def cmd_create(args) -> int:
     t = st.create(args.name, settings)
     print(f"created {t.name!r}: {args.format}, {args.rounds} rounds of {args.hands} hands, "
           f"{settings.variant} (database {st.safe_url})")
+    return 0
+
+
+def _settings_line(t) -> str:
+    s = t.settings
+    table = ",".join(map(str, s.vp_table)) or "standard"
+    return (f"{t.name}: format {s.format}, rounds {s.rounds}, hands {s.hands}, variant "
+            f"{s.variant}, bye {s.bye_vp} VP {s.bye_mp:+d} MP, first round {s.first_draw}, "
+            f"deal sets {'yes' if s.deal_sets else 'no'}, seed {s.seed}, VP table {table}")
+
+
+def cmd_settings(args) -> int:
+    changes = {}
+    for opt, key in (("format", "format"), ("rounds", "rounds"), ("hands", "hands"),
+                     ("variant", "variant"), ("bye_vp", "bye_vp"), ("bye_mp", "bye_mp"),
+                     ("first_round", "first_draw"), ("deal_sets", "deal_sets"),
+                     ("seed", "seed")):
+        value = getattr(args, opt)
+        if value is not None:
+            changes[key] = value
+    if args.vp_table is not None:
+        changes["vp_table"] = tuple(_ints(x, "--vp-table") for x in args.vp_table.split(",")
+                                    if x.strip())
+    st = _store(args)
+    if not changes:
+        print(_settings_line(st.load(_event(args))))
+        return 0
+    before = st.load(_event(args)).settings
+    t = st.change_settings(_event(args), **changes)
+    print(("settings changed: " if t.settings != before else "nothing to change: ")
+          + _settings_line(t))
     return 0
 
 
@@ -373,11 +430,11 @@ def cmd_standings(args) -> int:
             d["standings"] = [r.to_dict() for r in standings(t, args.through)]
         print(json.dumps(d, indent=1))
     if args.html:
-        _write(args.html, output.standings_html(t, args.through), "standings")
+        _write(args.html, output.standings_html(t, args.through, args.lang), "standings")
     if args.csv:
         _write(args.csv, output.standings_csv(t, args.through), "standings")
     if not (args.json or args.html or args.csv):
-        sys.stdout.write(output.standings_text(t, args.through))
+        sys.stdout.write(output.standings_text(t, args.through, args.lang))
     return 0
 
 
@@ -389,13 +446,14 @@ def cmd_results(args) -> int:
     if not t.rounds:
         raise TournamentError("no round has started")
     if args.html:
-        page = output.results_html(t, args.round) if args.round else output.standings_html(t)
+        page = (output.results_html(t, args.round, args.lang) if args.round
+                else output.standings_html(t, lang=args.lang))
         _write(args.html, page, "results")
     if args.csv:
         _write(args.csv, output.results_csv(t, args.round), "results")
     if not (args.html or args.csv):
         for n in [args.round] if args.round else [r.number for r in t.rounds]:
-            sys.stdout.write(output.results_text(t, n))
+            sys.stdout.write(output.results_text(t, n, args.lang))
     return 0
 
 
@@ -407,11 +465,11 @@ def cmd_tables(args) -> int:
     n = args.round or len(t.rounds)
     t.round(n)
     if args.html:
-        _write(args.html, output.assignments_html(t, n), "table assignments")
+        _write(args.html, output.assignments_html(t, n, args.lang), "table assignments")
     if args.csv:
         _write(args.csv, output.assignments_csv(t, n), "table assignments")
     if not (args.html or args.csv):
-        sys.stdout.write(output.assignments_text(t, n))
+        sys.stdout.write(output.assignments_text(t, n, args.lang))
     return 0
 
 
@@ -422,9 +480,10 @@ def cmd_card(args) -> int:
     refs = args.entrants or sorted(t.entrants)
     cards = [scorecard(t, r) for r in refs]
     if args.html:
-        _write(args.html, output.scorecards_html(t, [c.entrant for c in cards]), "score cards")
+        _write(args.html, output.scorecards_html(t, [c.entrant for c in cards], args.lang),
+               "score cards")
     else:
-        sys.stdout.write("\n".join(output.scorecard_text(c, t) for c in cards))
+        sys.stdout.write("\n".join(output.scorecard_text(c, t, args.lang) for c in cards))
     return 0
 
 
@@ -432,13 +491,15 @@ def cmd_export(args) -> int:
     from ..tournament import output
     t = _store(args).load(_event(args))
     os.makedirs(args.dir, exist_ok=True)
-    files = {"standings.html": output.standings_html(t),
+    lang = args.lang
+    files = {"standings.html": output.standings_html(t, lang=lang),
              "standings.csv": output.standings_csv(t),
-             "cards.html": output.scorecards_html(t)}
+             "cards.html": output.scorecards_html(t, lang=lang)}
     if t.rounds:
         files["results.csv"] = output.results_csv(t)
     for r in t.rounds:
-        files[f"round-{r.number}-tables.html"] = output.assignments_html(t, r.number)
+        files[f"round-{r.number}-results.html"] = output.results_html(t, r.number, lang)
+        files[f"round-{r.number}-tables.html"] = output.assignments_html(t, r.number, lang)
         files[f"round-{r.number}-tables.csv"] = output.assignments_csv(t, r.number)
     for name, text in files.items():
         with open(os.path.join(args.dir, name), "w", encoding="utf-8", newline="") as f:

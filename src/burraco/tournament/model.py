@@ -256,6 +256,41 @@ class Tournament:
         self.adjustments: List[Adjustment] = []
         self.draws: List[Tuple[int, ...]] = []
 
+    # ------------------------------------------------------------ settings
+    EARLY_SETTINGS = ("format", "hands", "variant", "bye_vp", "bye_mp", "first_draw",
+                      "deal_sets", "seed", "vp_table")
+    """Settings a director may change only before the first round starts."""
+
+    def change_settings(self, **changes) -> Settings:
+        """Change the event's settings (the names of :class:`Settings`): anything
+        before the first round starts; afterwards only ``rounds``, never below
+        the rounds already started.  A pairs event with entrants registered
+        cannot become an individual one (or the reverse).  Returns the new
+        settings; nothing changes when a value is refused."""
+        unknown = sorted(set(changes) - set(Settings.__dataclass_fields__))
+        if unknown:
+            raise TournamentError(f"no setting {unknown[0]!r}")
+        changes = {k: v for k, v in changes.items() if getattr(self.settings, k) != v}
+        if "vp_table" in changes:
+            changes["vp_table"] = tuple(changes["vp_table"] or ())
+        late = sorted(k for k in changes if k in self.EARLY_SETTINGS)
+        if late and self.rounds:
+            raise TournamentError(f"{late[0].replace('_', ' ')} is set before the first round "
+                                  "starts; once it has, only the rounds can change")
+        new = Settings(**{**self.settings.__dict__, **changes})
+        if len(self.rounds) > new.rounds:
+            raise TournamentError(f"{len(self.rounds)} rounds have started: the event cannot "
+                                  f"have fewer ({new.rounds})")
+        top = mv.max_rounds(new.format, len(self.seeding()), new.deal_sets)
+        if self.rounds and top is not None and new.rounds > top:
+            raise TournamentError(f"a {new.format} of {len(self.seeding())} entrants plays at "
+                                  f"most {top} round{'s' if top != 1 else ''}, not {new.rounds}")
+        if self.entrants and new.kind != self.settings.kind:
+            raise TournamentError(f"the entrants registered are {self.settings.kind}s: a "
+                                  f"{new.format} event needs {new.kind}s")
+        self.settings = new
+        return new
+
     # ------------------------------------------------------------ entrants
     def add_entrant(self, name: str, players: Sequence[str] = (), club: str = "",
                     rating: int = 0, number: Optional[int] = None) -> Entrant:
@@ -350,12 +385,18 @@ class Tournament:
         field_ = self.seeding() if fixed else self.active()
         need = mv.min_entrants(s.format)
         if len(self.active()) < need:
-            raise TournamentError(f"a {s.format} event needs at least {need} entrants, "
+            raise TournamentError(f"{'an' if s.format[0] in 'aeiou' else 'a'} {s.format} event "
+                                  f"needs at least {need} entrants, "
                                   f"{len(self.active())} registered")
         top = mv.max_rounds(s.format, len(field_), s.deal_sets)
         if top is not None and s.rounds > top:
+            fresh = mv.max_rounds(s.format, len(field_), False)
+            how = f"set the rounds to {top}" + (
+                f" (or {fresh} with fresh deals at each table, no deal sets)"
+                if s.deal_sets and fresh and fresh > top else "")
             raise TournamentError(f"a {s.format} of {len(field_)} entrants plays at most {top} "
-                                  f"rounds, not {s.rounds}")
+                                  f"round{'s' if top != 1 else ''}, not {s.rounds}: {how} "
+                                  "(burraco tournament settings)")
         order = None
         if s.format in (mv.DANISH, mv.MODIFIED_DANISH) and self.rounds:
             from .standings import standings

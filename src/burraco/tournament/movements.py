@@ -404,7 +404,8 @@ def plan_round(fmt: str, entrants: Sequence[int], round_no: int, total_rounds: i
     if fmt not in FORMATS:
         raise MovementError(f"unknown movement {fmt!r}; movements: {', '.join(FORMATS)}")
     if len(entrants) < min_entrants(fmt):
-        raise MovementError(f"a {fmt} event needs at least {min_entrants(fmt)} entrants, "
+        raise MovementError(f"{'an' if fmt[0] in 'aeiou' else 'a'} {fmt} event needs at least "
+                            f"{min_entrants(fmt)} entrants, "
                             f"not {len(entrants)}")
     h = History.of(previous)
     if fmt == MITCHELL:

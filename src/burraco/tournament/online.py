@@ -20,8 +20,11 @@ Variants without a tournament time-out play their hands with no clock.
 
 Bot players of the entrants (``bot:SPEC``) sit at once; people find their
 table by the name they were registered with (:meth:`Online.claim`), first
-come first seated; a seat nobody claims can be given to a bot by the
-director.  When a table's match is over, :meth:`Online.harvest` enters its
+come first seated.  A claimed seat counts as dropped until its player's
+browser is at the table, so one who claims and never comes (or closes the tab
+first) is played by a bot after the server's grace period, like a player who
+left; coming to the table takes the seat back.  A seat nobody claims can be
+given to a bot by the director.  When a table's match is over, :meth:`Online.harvest` enters its
 hands into the round as the score sheet, with no typing (``via: online`` in
 the director's log).  Tables not played online take a paper result as
 before, so a round may mix both.
@@ -251,6 +254,10 @@ class Online:
                     if c.seat_of(player["id"]) is not None:
                         raise TournamentError("you already sit at this table")
                     c.sit(seat, player, now())
+                    if not any(x.player["id"] == player["id"] for x in h.conns):
+                        # not at the table yet: the grace period runs from now, so a
+                        # player who never comes is played by a bot like one who left
+                        c.drop(seat, now())
                     if c.status == "waiting" and c.full():
                         c.start(now())
 

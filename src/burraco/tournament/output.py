@@ -2,7 +2,14 @@
 assignments and personal score cards, as plain text (the terminal), CSV and
 printable HTML pages (one file each, no external assets: the style sheet is in
 the page, A4 print rules included).  Every function returns a string; nothing
-here writes a file.
+here writes a file.  Every printout takes ``lang`` (one of
+:data:`burraco.i18n.LANGS`, English by default): its words come from the
+shared catalogue (:mod:`.words`); the CSV files keep English column names
+for the machines that read them.
+
+Choice where RULES.md is open: entrants level on everything share a rank and
+are marked "tied" while the event goes on; only once every round is closed do
+the printouts ask for the director's draw ("tied: a draw is needed").
 """
 
 from __future__ import annotations
@@ -14,15 +21,27 @@ from typing import List, Optional, Sequence
 
 from .model import Tournament
 from .standings import Row, ScoreCard, round_results, scorecard, standings
+from .words import ENGLISH, Words
 
 TIEBREAK_NOTE = {
     "": "",
-    "mp": "MP",
-    "head-to-head": "result between the tied",
-    "draw": "director's draw",
-    "tied": "tied: a draw is needed",
+    "mp": "tb_mp",
+    "head-to-head": "tb_h2h",
+    "draw": "tb_draw",
+    "tied": "tb_tied",
 }
-"""How each tie-break is named on the printouts."""
+"""How each tie-break is named on the printouts (a word of :mod:`.words`)."""
+
+
+def tie_note(t: Tournament, row: Row, w: Words = ENGLISH, through: Optional[int] = None) -> str:
+    """The tie-break column of ``row``: "tied" while rounds remain, "tied: a
+    draw is needed" once the event (or the standings' last round) is over."""
+    if not row.tiebreak:
+        return ""
+    if row.tiebreak == "tied":
+        over = t.finished and (through is None or through >= len(t.rounds))
+        return w("tb_draw_needed" if over else "tb_tied")
+    return w(TIEBREAK_NOTE[row.tiebreak])
 
 
 def _names(t: Tournament, numbers: Sequence[int]) -> str:
@@ -33,11 +52,11 @@ def _label(t: Tournament, numbers: Sequence[int]) -> str:
     return " & ".join(f"{n} {t.entrants[n].name}" for n in numbers)
 
 
-def _players(t: Tournament, n: int) -> str:
+def _players(t: Tournament, n: int, w: Words = ENGLISH) -> str:
     """The players of an entrant when its name does not already say them."""
     e = t.entrants[n]
     if e.is_bot:
-        return "bots: " + ", ".join(sorted(set(e.bots)))
+        return w("bots_of", names=", ".join(sorted(set(e.bots))))
     if e.name in (" / ".join(e.players), "".join(e.players)):
         return ""
     return " - ".join(e.players)
@@ -53,91 +72,105 @@ def _signed(x: Optional[int]) -> str:
     return "" if x is None else (f"+{x}" if x > 0 else str(x))
 
 
-def summary(t: Tournament) -> str:
+def summary(t: Tournament, w: Words = ENGLISH) -> str:
     """One line: format, rounds, hands, variant, bye."""
     s = t.settings
     played = sum(1 for r in t.rounds if r.closed)
-    return (f"{s.format}, {played} of {s.rounds} rounds closed, {s.hands} hands a round, "
-            f"{s.variant}, {len(t.entrants)} {'players' if s.kind == 'individual' else 'pairs'}, "
-            f"bye {s.bye_vp} VP {_signed(s.bye_mp)} MP")
+    who = w("n_players" if s.kind == "individual" else "n_pairs", n=len(t.entrants))
+    return ", ".join([w.format_name(s.format), w("rounds_closed", done=played, n=s.rounds),
+                      w("n_hands_a_round", n=s.hands), s.variant, who,
+                      w("bye_terms", vp=s.bye_vp, mp=_signed(s.bye_mp) or "0")])
 
 
 # ------------------------------------------------------------------ text
-def standings_text(t: Tournament, through: Optional[int] = None) -> str:
+def standings_text(t: Tournament, through: Optional[int] = None, lang: str = "en") -> str:
     """The standings as a terminal table."""
+    w = Words(lang)
     rows = standings(t, through)
-    w = max([len(r.name) for r in rows] + [7])
-    out = [f"{t.name}: standings" + (f" after round {through}" if through else ""),
-           summary(t), "",
-           f"{'rank':>4}  {'#':>3}  {'entrant':<{w}}  {'VP':>4}  {'MP':>6}  {'pl':>2}  {'bye':>3}  "
-           "tie-break"]
+    heads = [w("col_rank"), "#", w("col_entrant"), w("col_vp"), w("col_mp"), w("col_played"),
+             w("col_byes"), w("col_tiebreak")]
+    width = max([len(r.name) for r in rows] + [len(heads[2])])
+    title = (w("title_standings_after", name=t.name, n=through) if through
+             else w("title_standings", name=t.name))
+    out = [title, summary(t, w), "",
+           f"{heads[0]:>4}  {heads[1]:>3}  {heads[2]:<{width}}  {heads[3]:>4}  {heads[4]:>6}  "
+           f"{heads[5]:>{len(heads[5])}}  {heads[6]:>{len(heads[6])}}  {heads[7]}"]
     for i, r in enumerate(rows):
-        out.append(f"{_rank(rows, i):>4}  {r.entrant:>3}  {r.name:<{w}}  {r.vp:>4}  "
-                   f"{_signed(r.mp) or '0':>6}  {r.played:>2}  {r.byes:>3}  "
-                   f"{TIEBREAK_NOTE[r.tiebreak]}".rstrip())
+        out.append(f"{_rank(rows, i):>4}  {r.entrant:>3}  {r.name:<{width}}  {r.vp:>4}  "
+                   f"{_signed(r.mp) or '0':>6}  {r.played:>{len(heads[5])}}  "
+                   f"{r.byes:>{len(heads[6])}}  {tie_note(t, r, w, through)}".rstrip())
     return "\n".join(out) + "\n"
 
 
-def assignments_text(t: Tournament, round_no: Optional[int] = None) -> str:
+def assignments_text(t: Tournament, round_no: Optional[int] = None, lang: str = "en") -> str:
     """The table assignments of a round (default: the current one)."""
+    w = Words(lang)
     r = t.round(round_no or len(t.rounds))
-    out = [f"{t.name}: round {r.number} of {t.settings.rounds}, "
-           f"{t.settings.hands} hands", ""]
+    out = [w("title_round_of", name=t.name, n=r.number, rounds=t.settings.rounds) + ", "
+           + w("n_hands", n=t.settings.hands), ""]
     for seat in r.plan.tables:
-        deal = f"  (deal set {seat.deal_set})" if seat.deal_set else ""
-        out.append(f"table {seat.table:>2}  NS {_label(t, seat.ns)}  v  EW {_label(t, seat.ew)}"
-                   f"{deal}")
+        deal = f"  ({w('deal_set_n', n=seat.deal_set)})" if seat.deal_set else ""
+        out.append(f"{w('tx_table')} {seat.table:>2}  {w('side_ns')} {_label(t, seat.ns)}"
+                   f"  v  {w('side_ew')} {_label(t, seat.ew)}{deal}")
     for b in r.plan.byes:
-        out.append(f"bye       {_label(t, (b,))}  ({t.settings.bye_vp} VP, "
-                   f"{_signed(t.settings.bye_mp)} MP)")
+        out.append(f"{w('bye'):<9} {_label(t, (b,))}  ({t.settings.bye_vp} {w('col_vp')}, "
+                   f"{_signed(t.settings.bye_mp)} {w('col_mp')})")
     return "\n".join(out) + "\n"
 
 
-def results_text(t: Tournament, round_no: int) -> str:
+def results_text(t: Tournament, round_no: int, lang: str = "en") -> str:
     """A round's tables with their hands, MP and VP."""
+    w = Words(lang)
     tables, byes = round_results(t, round_no)
     r = t.round(round_no)
-    out = [f"{t.name}: round {round_no} results ({'closed' if r.closed else 'open'})", ""]
+    out = [w("title_results", name=t.name, n=round_no,
+             state=w("closed" if r.closed else "open")), ""]
     for row in tables:
-        head = f"table {row.table:>2}  {_label(t, row.ns)}  v  {_label(t, row.ew)}"
+        head = f"{w('tx_table')} {row.table:>2}  {_label(t, row.ns)}  v  {_label(t, row.ew)}"
         if row.mp_ns is None:
-            out.append(head + "  -- no result yet")
+            out.append(head + "  -- " + w("no_result_yet"))
             continue
         hands = "  ".join(f"{a}:{b}" for a, b in row.hands)
-        out.append(f"{head}  [{hands}]  MP {row.mp_ns}:{row.mp_ew}  VP {row.vp_ns}-{row.vp_ew}")
+        out.append(f"{head}  [{hands}]  {w('col_mp')} {row.mp_ns}:{row.mp_ew}  "
+                   f"{w('col_vp')} {row.vp_ns}-{row.vp_ew}")
     for b in byes:
-        out.append(f"bye       {_label(t, (b,))}")
+        out.append(f"{w('bye'):<9} {_label(t, (b,))}")
     return "\n".join(out) + "\n"
 
 
-def scorecard_text(card: ScoreCard, t: Tournament) -> str:
+def scorecard_text(card: ScoreCard, t: Tournament, lang: str = "en") -> str:
     """A personal score card as text."""
-    who = _players(t, card.entrant)
-    out = [f"{t.name}: score card of {card.entrant} {card.name}" + (f" ({who})" if who else ""),
-           f"rank {card.rank}, {card.vp} VP, MP {_signed(card.mp) or '0'}", ""]
+    w = Words(lang)
+    who = _players(t, card.entrant, w)
+    out = [w("title_card_of", name=t.name, entrant=f"{card.entrant} {card.name}")
+           + (f" ({who})" if who else ""),
+           w("card_rank", rank=card.rank, vp=card.vp, mp=_signed(card.mp) or "0"), ""]
     for ln in card.lines:
-        out.append(_card_line(t, ln, text=True))
+        out.append(_card_line(t, ln, text=True, w=w))
     for a in card.adjustments:
-        out.append(f"{a.kind:<12} {_signed(a.vp) or '0'} VP {_signed(a.mp) or '0'} MP"
-                   + (f" (round {a.round})" if a.round else "") + (f": {a.reason}" if a.reason else ""))
+        out.append(f"{w(a.kind):<12} {_signed(a.vp) or '0'} {w('col_vp')} "
+                   f"{_signed(a.mp) or '0'} {w('col_mp')}"
+                   + (f" ({w('in_round', n=a.round)})" if a.round else "")
+                   + (f": {a.reason}" if a.reason else ""))
     return "\n".join(out) + "\n"
 
 
-def _card_line(t: Tournament, ln, text: bool = False):
+def _card_line(t: Tournament, ln, text: bool = False, w: Words = ENGLISH):
+    side = w("side_ns" if ln.side == 0 else "side_ew")
     if ln.bye:
-        cells = [str(ln.round), "bye", "", "", "", _signed(ln.diff), str(ln.vp)]
+        cells = [str(ln.round), w("bye"), "", "", "", _signed(ln.diff), str(ln.vp)]
     elif ln.mp_for is None:
-        cells = [str(ln.round), f"table {ln.table} {'NS' if ln.side == 0 else 'EW'}",
-                 _names(t, ln.opponents), "", "", "", "no result yet"]
+        cells = [str(ln.round), w("table_side", n=ln.table, side=side),
+                 _names(t, ln.opponents), "", "", "", w("no_result_yet")]
     else:
         mine = "  ".join(f"{h[ln.side]}:{h[1 - ln.side]}" for h in ln.hands)
-        cells = [str(ln.round), f"table {ln.table} {'NS' if ln.side == 0 else 'EW'}",
+        cells = [str(ln.round), w("table_side", n=ln.table, side=side),
                  _names(t, ln.opponents), mine, f"{ln.mp_for}:{ln.mp_against}",
                  _signed(ln.diff) or "0", str(ln.vp)]
     if ln.partners and t.settings.kind == "individual":
-        cells[2] = f"with {_names(t, ln.partners)} v {cells[2]}"
+        cells[2] = w("with_partner", partner=_names(t, ln.partners), opponents=cells[2])
     if text:
-        return (f"round {cells[0]:>2}  {cells[1]:<11} {cells[2]:<28} {cells[3]:<24} "
+        return (f"{w('in_round', n=cells[0]):<8}  {cells[1]:<11} {cells[2]:<28} {cells[3]:<24} "
                 f"{cells[4]:<11} {cells[5]:>6}  {cells[6]}").rstrip()
     return cells
 
@@ -219,8 +252,13 @@ th{background:#eee}td.n{text-align:right}tr:nth-child(even) td{background:#f8f8f
 """
 
 
-def _page(title: str, body: List[str]) -> str:
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+def html_lang(lang: str) -> str:
+    """The ``lang`` attribute of a page in ``lang`` (``pt`` -> ``pt-BR``)."""
+    return "pt-BR" if lang == "pt" else lang
+
+
+def _page(title: str, body: List[str], lang: str = "en") -> str:
+    return (f"<!DOCTYPE html>\n<html lang=\"{html_lang(lang)}\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{html.escape(title)}</title>\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<style>{STYLE}</style>\n</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")
@@ -246,16 +284,19 @@ class _Raw(str):
     """Already-escaped HTML for a cell."""
 
 
-def _standings_block(t: Tournament, through: Optional[int]) -> List[str]:
+def _standings_block(t: Tournament, through: Optional[int], w: Words = ENGLISH) -> List[str]:
     rows = standings(t, through)
     n = max((len(r.rounds_vp) for r in rows), default=0)
-    head = ["Rank", "#", "Entrant"] + [f"R{i + 1}" for i in range(n)] + ["VP", "MP", "Tie-break"]
+    head = [w("col_rank"), "#", w("col_entrant")] + [w("col_round_short", n=i + 1)
+                                                     for i in range(n)] \
+        + [w("col_vp"), w("col_mp"), w("col_tiebreak")]
     body = []
     for i, r in enumerate(rows):
         who = html.escape(r.name)
-        if _players(t, r.entrant):
-            who += f'<br><span class="note">{html.escape(_players(t, r.entrant))}</span>'
-        note = TIEBREAK_NOTE[r.tiebreak]
+        players = _players(t, r.entrant, w)
+        if players:
+            who += f'<br><span class="note">{html.escape(players)}</span>'
+        note = tie_note(t, r, w, through)
         note_html = _Raw(f'<span class="tied">{html.escape(note)}</span>') if r.tiebreak == "tied" \
             else note
         vps = ["" if v is None else v for v in r.rounds_vp] + [""] * (n - len(r.rounds_vp))
@@ -266,87 +307,100 @@ def _standings_block(t: Tournament, through: Optional[int]) -> List[str]:
     return [_table(head, body, numeric)]
 
 
-def _results_block(t: Tournament, round_no: int) -> List[str]:
+def _results_block(t: Tournament, round_no: int, w: Words = ENGLISH) -> List[str]:
     tables, byes = round_results(t, round_no)
     h = t.settings.hands
-    head = ["Table", "North-South", "East-West"] + [f"Hand {i}" for i in range(1, h + 1)] + \
-        ["MP", "VP"]
+    head = [w("col_table"), w("col_ns"), w("col_ew")] + [w("col_hand_n", n=i)
+                                                         for i in range(1, h + 1)] + \
+        [w("col_mp"), w("col_vp")]
     body = []
     for row in tables:
         if row.mp_ns is None:
             body.append([row.table, _label(t, row.ns), _label(t, row.ew)] + [""] * h
-                        + ["no result yet", ""])
+                        + [w("no_result_yet"), ""])
             continue
         body.append([row.table, _label(t, row.ns), _label(t, row.ew)]
                     + [f"{a} : {b}" for a, b in row.hands]
                     + [f"{row.mp_ns} : {row.mp_ew}", f"{row.vp_ns} - {row.vp_ew}"])
     for b in byes:
-        body.append(["bye", _label(t, (b,)), ""] + [""] * h
+        body.append([w("bye"), _label(t, (b,)), ""] + [""] * h
                     + [_signed(t.settings.bye_mp), str(t.settings.bye_vp)])
-    state = "closed" if t.round(round_no).closed else "open"
-    return [f"<h2>Round {round_no} <span class=\"note\">({state})</span></h2>",
-            _table(head, body, [0])]
+    state = w("closed" if t.round(round_no).closed else "open")
+    return [f"<h2>{html.escape(w('round_n', n=round_no))} <span class=\"note\">"
+            f"({html.escape(state)})</span></h2>", _table(head, body, [0])]
 
 
-def _meta(t: Tournament) -> str:
+def _meta(t: Tournament, w: Words = ENGLISH) -> str:
     s = t.settings
     bounds = ", ".join(map(str, s.vp_bounds()))
-    return (f'<p class="meta">{html.escape(summary(t))}<br>'
-            f'<span class="note">MP to VP, upper MP bounds of 10-10 ... 19-1: {bounds}; '
-            "ties: VP, MP difference, result between the tied, director's draw</span></p>")
+    return (f'<p class="meta">{html.escape(summary(t, w))}<br>'
+            f'<span class="note">{html.escape(w("vp_bounds", bounds=bounds))}; '
+            f"{html.escape(w('tie_order'))}</span></p>")
 
 
-def standings_html(t: Tournament, through: Optional[int] = None) -> str:
+def standings_html(t: Tournament, through: Optional[int] = None, lang: str = "en") -> str:
     """The printable page: standings, then every round's results."""
-    body = [f"<h1>{html.escape(t.name)}</h1>", _meta(t),
-            "<h2>Standings" + (f" after round {through}" if through else "") + "</h2>"]
-    body += _standings_block(t, through)
+    w = Words(lang)
+    head = w("standings_after", n=through) if through else w("standings")
+    body = [f"<h1>{html.escape(t.name)}</h1>", _meta(t, w), f"<h2>{html.escape(head)}</h2>"]
+    body += _standings_block(t, through, w)
     for r in t.rounds:
         if through is None or r.number <= through:
-            body += _results_block(t, r.number)
-    return _page(f"{t.name}: standings", body)
+            body += _results_block(t, r.number, w)
+    title = (w("title_standings_after", name=t.name, n=through) if through
+             else w("title_standings", name=t.name))
+    return _page(title, body, lang)
 
 
-def results_html(t: Tournament, round_no: int) -> str:
+def results_html(t: Tournament, round_no: int, lang: str = "en") -> str:
     """One round's results as a printable page."""
-    return _page(f"{t.name}: round {round_no}",
-                 [f"<h1>{html.escape(t.name)}</h1>", _meta(t)] + _results_block(t, round_no))
+    w = Words(lang)
+    return _page(w("title_round", name=t.name, n=round_no),
+                 [f"<h1>{html.escape(t.name)}</h1>", _meta(t, w)] + _results_block(t, round_no, w),
+                 lang)
 
 
-def assignments_html(t: Tournament, round_no: Optional[int] = None) -> str:
+def assignments_html(t: Tournament, round_no: Optional[int] = None, lang: str = "en") -> str:
     """A round's table assignments in large type, to print or show on a screen."""
+    w = Words(lang)
     r = t.round(round_no or len(t.rounds))
     deal = any(s.deal_set for s in r.plan.tables)
-    head = ["Table", "North-South", "East-West"] + (["Deal set"] if deal else [])
+    head = [w("col_table"), w("col_ns"), w("col_ew")] + ([w("col_deal_set")] if deal else [])
     rows = [[s.table, _label(t, s.ns), _label(t, s.ew)] + ([s.deal_set] if deal else [])
             for s in r.plan.tables]
     for b in r.plan.byes:
-        rows.append(["bye", _label(t, (b,)), ""] + ([""] if deal else []))
-    body = [f"<h1>{html.escape(t.name)}: round {r.number} of {t.settings.rounds}</h1>",
-            f'<p class="meta">{t.settings.hands} hands</p>', _table(head, rows, [0], "big")]
-    return _page(f"{t.name}: round {r.number} tables", body)
+        rows.append([w("bye"), _label(t, (b,)), ""] + ([""] if deal else []))
+    title = w("title_round_of", name=t.name, n=r.number, rounds=t.settings.rounds)
+    body = [f"<h1>{html.escape(title)}</h1>",
+            f'<p class="meta">{html.escape(w("n_hands", n=t.settings.hands))}</p>',
+            _table(head, rows, [0], "big")]
+    return _page(w("title_round_tables", name=t.name, n=r.number), body, lang)
 
 
-def scorecards_html(t: Tournament, refs: Optional[Sequence[object]] = None) -> str:
+def scorecards_html(t: Tournament, refs: Optional[Sequence[object]] = None,
+                    lang: str = "en") -> str:
     """Personal score cards (of ``refs``, default everybody), one per printed page."""
+    w = Words(lang)
     numbers = [t.entrant(r).number for r in refs] if refs else sorted(t.entrants)
     body = []
     for n in numbers:
         card = scorecard(t, n)
         who = html.escape(f"{card.entrant} {card.name}")
-        if _players(t, n):
-            who += f' <span class="note">({html.escape(_players(t, n))})</span>'
+        players = _players(t, n, w)
+        if players:
+            who += f' <span class="note">({html.escape(players)})</span>'
         rows, total = [], 0
         for ln in card.lines:
             total += ln.vp if ln.complete else 0
-            rows.append(_card_line(t, ln) + [total if ln.complete else ""])
+            rows.append(_card_line(t, ln, w=w) + [total if ln.complete else ""])
         for a in card.adjustments:
             total += a.vp
-            rows.append([a.round or "", a.kind, a.reason, "", "", _signed(a.mp), _signed(a.vp),
+            rows.append([a.round or "", w(a.kind), a.reason, "", "", _signed(a.mp), _signed(a.vp),
                          total])
+        rank = w("card_rank", rank=card.rank, vp=card.vp, mp=_signed(card.mp) or "0")
         body += [f'<div class="card"><h1>{html.escape(t.name)}</h1>', f"<h2>{who}</h2>",
-                 f'<p class="meta">Rank {card.rank}: {card.vp} VP, MP '
-                 f'{html.escape(_signed(card.mp) or "0")}</p>',
-                 _table(["Round", "Table", "Opponents", "Hands (own:theirs)", "MP", "Diff", "VP",
-                         "Total VP"], rows, [0, 5, 6, 7]), "</div>"]
-    return _page(f"{t.name}: score cards", body)
+                 f'<p class="meta">{html.escape(rank)}</p>',
+                 _table([w("col_round"), w("col_table"), w("col_opponents"), w("col_hands_own"),
+                         w("col_mp"), w("col_diff"), w("col_vp"), w("col_total_vp")],
+                        rows, [0, 5, 6, 7]), "</div>"]
+    return _page(w("title_cards", name=t.name), body, lang)

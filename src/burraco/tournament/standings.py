@@ -12,7 +12,8 @@ Standings rank the entrants by (RULES.md, Tournament; issue 13):
 4. a draw the director records (:meth:`~.model.Tournament.record_draw`).
 
 Entrants still tied after all four share a rank (``tiebreak == "tied"``): the
-printouts flag them so the director knows a draw is needed.  Pure functions,
+printouts flag them, and once the event is over say that a draw is needed.
+Before any result, byes or adjustment nobody is tied (no tie-break at all).  Pure functions,
 no I/O.
 """
 
@@ -139,6 +140,9 @@ def standings(t: Tournament, through: Optional[int] = None) -> List[Row]:
             ordered.extend(_break_tie(t, group, lines))
         i = j
     _rank(ordered)
+    if not any(r.played or r.byes or r.adj_vp or r.adj_mp for r in ordered):
+        for r in ordered:  # nothing played yet: all level, nobody tied with anybody
+            r.rank, r.tiebreak = 1, ""
     return ordered
 
 

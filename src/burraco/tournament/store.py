@@ -371,6 +371,20 @@ class Store:
                                               player2=p[1], club=e.club, rating=e.rating))
             return added
 
+    def change_settings(self, name: Optional[str], **changes) -> Tournament:
+        """Change the event's settings (see :meth:`Tournament.change_settings`)."""
+        with self.session() as s:
+            ev = self._event(s, name)
+            t = _build(ev)
+            before = t.settings.to_dict()
+            d = t.change_settings(**changes).to_dict()
+            d["vp_table"] = ",".join(map(str, d["vp_table"]))
+            for k, v in d.items():
+                setattr(ev, k, v)
+            _log(s, ev, "settings", {k: v for k, v in t.settings.to_dict().items()
+                                     if before.get(k) != v})
+            return t
+
     def withdraw(self, name: Optional[str], ref: str) -> Entrant:
         """Withdraw an entrant from the rounds still to be paired."""
         with self.session() as s:

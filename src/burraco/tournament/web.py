@@ -18,6 +18,13 @@
 
 Pages are plain HTML forms (POST, then a redirect), with a few lines of
 script for the live page and the clock; no external assets.
+
+Every page speaks English, Italian, Brazilian Portuguese or German (the
+words of :mod:`.words`, in the shared gettext catalogue): the language given
+with ``?lang=`` (then remembered in the ``burraco_lang`` cookie), else the
+remembered one, else the browser's ``Accept-Language``.  The director's
+refusals (:class:`~.model.TournamentError`) are shown as the model words
+them, in English.
 """
 
 from __future__ import annotations
@@ -35,11 +42,13 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from . import movements as mv
+from ..i18n import LANGS, normalize_lang
 from .model import Settings, Tournament, TournamentError
 from .online import CLOCK_FORMS, Online, default_clock, seat_players
 from .output import STYLE, _results_block, _standings_block, assignments_html, \
-    results_html, scorecards_html, standings_html
+    html_lang, results_html, scorecards_html, standings_html, summary
 from .simulate import event_json
+from .words import ENGLISH, Words
 
 MAX_FORM = 256 * 1024
 e = html.escape
@@ -48,11 +57,60 @@ EXTRA_STYLE = """
 form.inline{display:inline}fieldset{margin:.6em 0;border:1px solid #bbb}
 input[type=text],input:not([type]){min-width:8em}.msg{color:#060}.err{color:#a00;font-weight:bold}
 .clock{font-size:2em;font-weight:bold}.clock.low{color:#a00}nav a{margin-right:1em}
+nav.langs{float:right;font-size:.9em}
 """
 
 
-def _html(title: str, body: List[str], script: str = "") -> HTMLResponse:
-    page = ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+LANG_COOKIE = "burraco_lang"
+"""The cookie that remembers the language picked with ``?lang=``."""
+
+LANG_NAMES = {"en": "English", "it": "Italiano", "pt": "Português (Brasil)", "de": "Deutsch"}
+"""Each language by its own name (the pages' language links)."""
+
+
+def accept_language(header: str) -> str:
+    """The first language of :data:`~burraco.i18n.LANGS` in an ``Accept-Language``
+    header, by its ``q`` weights (English when none)."""
+    found = []
+    for i, part in enumerate((header or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            k, _, v = param.strip().partition("=")
+            if k.strip().lower() == "q":
+                try:
+                    q = float(v)
+                except ValueError:
+                    q = 0.0
+        lang = normalize_lang(tag.strip())
+        if lang and q > 0:
+            found.append((-q, i, lang))
+    return min(found)[2] if found else "en"
+
+
+def page_lang(request: Request) -> str:
+    """The language of a page: ``?lang=``, the ``burraco_lang`` cookie, the
+    browser's ``Accept-Language``, English."""
+    return (normalize_lang(request.query_params.get("lang"))
+            or normalize_lang(request.cookies.get(LANG_COOKIE))
+            or accept_language(request.headers.get("accept-language", "")))
+
+
+def lang_links(request: Request, lang: str) -> str:
+    """Links to the same page in the other languages (the director's key kept)."""
+    out = []
+    for code in LANGS:
+        if code == lang:
+            continue
+        params = {k: v for k, v in request.query_params.items() if k not in ("msg", "error")}
+        params["lang"] = code
+        out.append(f'<a href="{e(request.url.path + "?" + urlencode(params))}" '
+                   f'hreflang="{html_lang(code)}" lang="{html_lang(code)}">{LANG_NAMES[code]}</a>')
+    return '<nav class="langs">' + " ".join(out) + "</nav>"
+
+
+def _html(title: str, body: List[str], script: str = "", lang: str = "en") -> HTMLResponse:
+    page = (f"<!DOCTYPE html>\n<html lang=\"{html_lang(lang)}\"><head><meta charset=\"utf-8\">"
             f"<title>{e(title)}</title><link rel=\"icon\" href=\"data:,\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<style>{STYLE}{EXTRA_STYLE}</style></head><body>\n" + "\n".join(body)
@@ -141,29 +199,28 @@ def _clock_text(seconds: float) -> str:
 
 
 # ------------------------------------------------------------------ pieces
-def live_fragment(t: Tournament, live: dict) -> str:
+def live_fragment(t: Tournament, live: dict, w: Words = ENGLISH) -> str:
     """The live part of the public page: the current round's clock and tables,
     then the standings."""
     out: List[str] = []
     r = t.current
     if r is None:
-        out.append(f"<p>Registration: {len(t.entrants)} entrants. The first round has not "
-                   "started.</p>")
+        out.append(f"<p>{e(w('registration', n=len(t.entrants)))}</p>")
     else:
-        state = "closed" if r.closed else "being played"
-        out.append(f'<h2 id="round" data-round="{r.number}">Round {r.number} of '
-                   f"{t.settings.rounds} <span class=\"note\">({state})</span></h2>")
+        state = w("closed" if r.closed else "being_played")
+        out.append(f'<h2 id="round" data-round="{r.number}">'
+                   f"{e(w('round_n_of', n=r.number, rounds=t.settings.rounds))} "
+                   f"<span class=\"note\">({e(state)})</span></h2>")
         c = live.get("clock")
         if c and not r.closed:
             if c["form"] == "round":
                 left = c["remaining"] or 0
-                out.append(f'<p>Round clock: <span class="clock{" low" if left < 60 else ""}" '
+                out.append(f'<p>{e(w("round_clock"))} <span class="clock{" low" if left < 60 else ""}" '
                            f'role="timer" data-deadline="{c["deadline"]}" data-now="{live["now"]}"'
                            f'>{_clock_text(left)}</span>'
-                           + (" <strong>time</strong>" if left <= 0 else "") + "</p>")
+                           + (f" <strong>{e(w('time'))}</strong>" if left <= 0 else "") + "</p>")
             else:
-                out.append(f'<p class="note">Each hand has its own time-out, '
-                           f'{c["seconds"] // 60} minutes after its deal.</p>')
+                out.append(f'<p class="note">{e(w("hand_clock_note", n=c["seconds"] // 60))}</p>')
         rows = []
         for seat in r.plan.tables:
             names = seat_players(t, seat)
@@ -171,41 +228,62 @@ def live_fragment(t: Tournament, live: dict) -> str:
             on = live["tables"].get(seat.table)
             if res is not None:
                 vns, vew = t.settings.vp(res.ns, res.ew)
-                state = f"result {res.ns} : {res.ew}, VP {vns} - {vew}"
+                state = w("st_result", ns=res.ns, ew=res.ew, vns=vns, vew=vew)
             elif on is not None:
-                state = _online_state(on, t.settings.hands)
+                state = _online_state(on, t.settings.hands, w)
             else:
-                state = "playing on paper"
+                state = w("st_paper")
             rows.append(f'<tr data-table="{seat.table}"><td class="n">{seat.table}</td>'
-                        f"<td>{e(_side(t, seat.ns, names[0], names[2]))}</td>"
-                        f"<td>{e(_side(t, seat.ew, names[1], names[3]))}</td>"
+                        f"<td>{e(_side(t, seat.ns, names[0], names[2], w))}</td>"
+                        f"<td>{e(_side(t, seat.ew, names[1], names[3], w))}</td>"
                         f'<td class="state">{e(state)}</td></tr>')
         for b in r.plan.byes:
-            rows.append(f"<tr><td>bye</td><td>{e(t.label(b))}</td><td></td>"
-                        f"<td>{t.settings.bye_vp} VP</td></tr>")
-        out.append("<table><thead><tr><th>Table</th><th>North-South</th><th>East-West</th>"
-                   "<th>State</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-    out.append('<h2>Standings</h2><div id="standings">')
-    out += _standings_block(t, None)
+            rows.append(f"<tr><td>{e(w('bye'))}</td><td>{e(t.label(b))}</td><td></td>"
+                        f"<td>{t.settings.bye_vp} {e(w('col_vp'))}</td></tr>")
+        out.append(f"<table><thead><tr><th>{e(w('col_table'))}</th><th>{e(w('col_ns'))}</th>"
+                   f"<th>{e(w('col_ew'))}</th><th>{e(w('col_state'))}</th></tr></thead><tbody>"
+                   + "".join(rows) + "</tbody></table>")
+    out.append(f'<h2>{e(w("standings"))}</h2><div id="standings">')
+    out += _standings_block(t, None, w)
     out.append("</div>")
     return "\n".join(out)
 
 
-def _side(t: Tournament, entrants, p1: str, p2: str) -> str:
+def _player_name(p: str, w: Words = ENGLISH) -> str:
+    return w("bot_player", spec=p[4:]) if p.startswith("bot:") else p
+
+
+def _side(t: Tournament, entrants, p1: str, p2: str, w: Words = ENGLISH) -> str:
     who = " & ".join(t.label(n) for n in entrants)
-    players = [p for p in (p1, p2) if p not in who]
+    if all(t.entrants[n].is_bot for n in entrants):
+        players = sorted({_player_name(p, w) for p in (p1, p2)})
+    else:
+        players = [_player_name(p, w) for p in (p1, p2) if p not in who]
     return who + (f" ({', '.join(players)})" if players and t.settings.kind == "pairs" else "")
 
 
-def _online_state(on: dict, hands: int) -> str:
-    if on["status"] == "waiting":
-        here = sum(1 for s in on["seats"] if s["player"])
-        return f"online: waiting for players ({here} of 4 seated)"
+def _online_state(on: dict, hands: int, w: Words = ENGLISH) -> str:
+    """An online table in words, and who is not there: a claimed seat whose
+    player is not connected (``absent``), or one a bot plays for (``away``)."""
     if on["status"] == "over":
-        return "online: finished, entering the result"
-    tot = on["totals"]
-    text = f"online: hand {on['hand'] + 1} of {hands}, {tot[0]} : {tot[1]}"
-    return text + (", time called: last lap" if on["time_called"] else "")
+        return w("st_over")
+    seats = on["seats"]
+    if on["status"] == "waiting":
+        here = sum(1 for s in seats if s["player"])
+        text = w("st_waiting", n=here)
+    else:
+        tot = on["totals"]
+        text = w("st_hand", n=on["hand"] + 1, hands=hands, ns=tot[0], ew=tot[1])
+        if on["time_called"]:
+            text += ", " + w("st_last_lap")
+    away = [s["player"] for s in seats if s["player"] and not s["bot"] and s["away"]]
+    absent = [s["player"] for s in seats
+              if s["player"] and not s["bot"] and not s["away"] and not s["connected"]]
+    if absent:
+        text += "; " + w("st_absent", names=", ".join(absent))
+    if away:
+        text += "; " + w("st_away", names=", ".join(away))
+    return text
 
 
 LIVE_SCRIPT = """
@@ -216,8 +294,8 @@ function tick(){document.querySelectorAll('[data-deadline]').forEach(el=>{
  el.classList.toggle('low',left<60);});}
 function sync(){const el=document.querySelector('[data-now]');
  if(el)offset=parseFloat(el.dataset.now)-Date.now()/1000;}
-async function poll(){try{const r=await fetch(location.pathname.replace(/\\/$/,'')+'/live',
- {cache:'no-store'});if(r.ok){box.innerHTML=await r.text();sync();tick();
+async function poll(){try{const r=await fetch(location.pathname.replace(/\\/$/,'')+'/live'
+ +location.search,{cache:'no-store'});if(r.ok){box.innerHTML=await r.text();sync();tick();
  box.dataset.updated=String(Date.now());}}catch(err){}}
 sync();setInterval(tick,1000);setInterval(poll,2000);
 """
@@ -231,7 +309,8 @@ document.getElementById('find').addEventListener('submit',async ev=>{ev.preventD
  const s=await fetch('/api/session',{method:'POST',headers:{'Content-Type':
   'application/json'},body:JSON.stringify({name:name.slice(0,24)})});
  if(!s.ok){out.textContent=(await s.json()).error.message;return;}
- try{localStorage.setItem('burraco.session','1');}catch(err){}
+ try{localStorage.setItem('burraco.session','1');
+  localStorage.setItem('burraco.lang',document.documentElement.lang.slice(0,2));}catch(err){}
  const r=await fetch(location.pathname.replace(/\\/play$/,'').replace('/tournament/',
   '/api/tournaments/')+'/claim',{method:'POST',headers:{'Content-Type':'application/json'},
   body:JSON.stringify({name})});
@@ -266,41 +345,53 @@ def routes(hub: Callable[[], Any],
 
     def guard(fn):
         async def wrapped(request: Request) -> Response:
+            lang = page_lang(request)
             try:
-                return await fn(request)
+                response = await fn(request)
             except TournamentError as ex:
                 if request.url.path.startswith("/api/"):
                     code = 404 if str(ex).startswith("no tournament") else 409
                     return JSONResponse({"ok": False, "error": {
                         "code": "not_found" if code == 404 else "conflict",
                         "message": str(ex), "field": None}}, status_code=code)
-                return _html("burraco: tournament", [f'<p class="err">{e(str(ex))}</p>',
-                                                     '<p><a href="/tournament">Tournaments</a>'
-                                                     "</p>"])
+                w = Words(lang)
+                response = _html("burraco: " + w("tournaments"), [
+                    f'<p class="err">{e(str(ex))}</p>',
+                    f'<p><a href="/tournament">{e(w("tournaments"))}</a></p>'], lang=lang)
+            asked = normalize_lang(request.query_params.get("lang"))
+            if asked and request.cookies.get(LANG_COOKIE) != asked:
+                response.set_cookie(LANG_COOKIE, asked, max_age=365 * 24 * 3600,
+                                    samesite="lax")
+            return response
         wrapped.__name__ = fn.__name__
         return wrapped
 
     # ---------------------------------------------------------------- public
     @guard
     async def index(request: Request) -> Response:
+        lang = page_lang(request)
+        w = Words(lang)
         o = await online()
         rows = await o.db(o.store.events)
         items = [f'<li><a href="/tournament/{i}">{e(n)}</a> <span class="note">({e(s)})'
                  "</span></li>" for i, n, s in rows]
-        fmts = "".join(f"<option>{f}</option>" for f in mv.FORMATS)
-        return _html("burraco: tournaments", [
-            "<h1>Tournaments</h1>", "<ul>" + "".join(items) + "</ul>" if items
-            else "<p>No tournament yet.</p>",
-            '<h2>A new tournament</h2><form method="post" action="/tournament/new">'
-            '<label>Name <input name="name" required></label> '
-            f'<label>Format <select name="format">{fmts}</select></label> '
-            '<label>Rounds <input name="rounds" type="number" min="1" value="5"></label> '
-            '<label>Hands a round <input name="hands" type="number" min="2" max="4" value="3">'
-            '</label> <label>Variant <input name="variant" value="italian-tournament"></label> '
-            '<button>Create</button></form>'])
+        fmts = "".join(f'<option value="{f}">{e(w.format_name(f))}</option>' for f in mv.FORMATS)
+        return _html("burraco: " + w("tournaments"), [
+            lang_links(request, lang), f"<h1>{e(w('tournaments'))}</h1>",
+            "<ul>" + "".join(items) + "</ul>" if items
+            else f"<p>{e(w('no_tournament_yet'))}</p>",
+            f'<h2>{e(w("new_tournament"))}</h2><form method="post" action="/tournament/new">'
+            f'<label>{e(w("f_name"))} <input name="name" required></label> '
+            f'<label>{e(w("f_format"))} <select name="format">{fmts}</select></label> '
+            f'<label>{e(w("f_rounds"))} <input name="rounds" type="number" min="1" value="5">'
+            f'</label> <label>{e(w("f_hands"))} <input name="hands" type="number" min="2" '
+            f'max="4" value="3"></label> <label>{e(w("f_variant"))} <input name="variant" '
+            f'value="italian-tournament"></label> <button>{e(w("b_create"))}</button></form>'],
+            lang=lang)
 
     @guard
     async def create(request: Request) -> Response:
+        w = Words(page_lang(request))
         o = await online()
         f = await _form(request)
         settings = Settings(format=f.get("format", ""), rounds=_int(f, "rounds"),
@@ -311,27 +402,28 @@ def routes(hub: Callable[[], Any],
         eid = await o.db(o.store.event_id, t.name)
         key = await o.db(o.store.director_key, t.name)
         return RedirectResponse(f"/tournament/{eid}/director?key={quote(key)}&msg="
-                                + quote("created: keep this page's address, it is the "
-                                        "director's key"), status_code=303)
+                                + quote(w("created_keep_key")), status_code=303)
 
     @guard
     async def public(request: Request) -> Response:
+        lang = page_lang(request)
+        w = Words(lang)
         o, name, eid = await event(request)
         t = await o.db(o.store.load, name)
         live = await o.live(name)
         return _html(f"{t.name}", [
-            f"<h1>{e(t.name)}</h1>",
-            f'<nav><a href="/tournament/{eid}/play">Find my table</a>'
-            f'<a href="/tournament/{eid}/print/standings">Printable standings</a>'
-            f'<a href="/tournament/{eid}/print/tables">Table assignments</a></nav>',
-            f'<div id="live">{live_fragment(t, live)}</div>'], LIVE_SCRIPT)
+            lang_links(request, lang), f"<h1>{e(t.name)}</h1>",
+            f'<nav><a href="/tournament/{eid}/play">{e(w("find_my_table"))}</a>'
+            f'<a href="/tournament/{eid}/print/standings">{e(w("printable_standings"))}</a>'
+            f'<a href="/tournament/{eid}/print/tables">{e(w("table_assignments"))}</a></nav>',
+            f'<div id="live">{live_fragment(t, live, w)}</div>'], LIVE_SCRIPT, lang=lang)
 
     @guard
     async def live_part(request: Request) -> Response:
         o, name, _ = await event(request)
         await o.harvest()
         t = await o.db(o.store.load, name)
-        return HTMLResponse(live_fragment(t, await o.live(name)),
+        return HTMLResponse(live_fragment(t, await o.live(name), Words(page_lang(request))),
                             headers={"Cache-Control": "no-store"})
 
     @guard
@@ -344,15 +436,19 @@ def routes(hub: Callable[[], Any],
 
     @guard
     async def play(request: Request) -> Response:
+        lang = page_lang(request)
+        w = Words(lang)
         o, name, eid = await event(request)
         me = await current(request, required=False)
         value = e(me["name"]) if me else ""
-        return _html(f"{name}: find my table", [
-            f"<h1>{e(name)}</h1>", "<h2>Find my table</h2>",
-            '<form id="find"><label>Your name, as registered <input id="name" name="name" '
-            f'value="{value}" required></label> <button>Take my seat</button></form>',
+        return _html(w("title_find", name=name), [
+            lang_links(request, lang), f"<h1>{e(name)}</h1>",
+            f"<h2>{e(w('find_my_table'))}</h2>",
+            f'<form id="find"><label>{e(w("your_name"))} <input id="name" name="name" '
+            f'value="{value}" required></label> <button>{e(w("take_my_seat"))}</button></form>',
             '<p id="out" class="err" role="alert"></p>',
-            f'<p><a href="/tournament/{eid}">Assignments and standings</a></p>'], PLAY_SCRIPT)
+            f'<p><a href="/tournament/{eid}">{e(w("assignments_and_standings"))}</a></p>'],
+            PLAY_SCRIPT, lang=lang)
 
     @guard
     async def claim(request: Request) -> Response:
@@ -375,21 +471,24 @@ def routes(hub: Callable[[], Any],
 
     @guard
     async def printout(request: Request) -> Response:
+        lang = page_lang(request)
         o, name, _ = await event(request)
         t = await o.db(o.store.load, name)
         what = request.path_params["what"]
         rno = request.query_params.get("round")
         rno_i = int(rno) if rno and rno.isdigit() else None
         if what == "standings":
-            return HTMLResponse(standings_html(t))
+            return HTMLResponse(standings_html(t, lang=lang))
         if not t.rounds and what in ("results", "tables"):
             raise TournamentError("no round has started")
+        if rno_i is not None:
+            t.round(rno_i)
         if what == "results":
-            return HTMLResponse(results_html(t, rno_i or len(t.rounds)))
+            return HTMLResponse(results_html(t, rno_i or len(t.rounds), lang=lang))
         if what == "tables":
-            return HTMLResponse(assignments_html(t, rno_i))
+            return HTMLResponse(assignments_html(t, rno_i, lang=lang))
         if what == "cards":
-            return HTMLResponse(scorecards_html(t))
+            return HTMLResponse(scorecards_html(t, lang=lang))
         raise TournamentError(f"no printout {what!r}: standings, results, tables, cards")
 
     # -------------------------------------------------------------- director
@@ -402,12 +501,16 @@ def routes(hub: Callable[[], Any],
 
     @guard
     async def director(request: Request) -> Response:
+        lang = page_lang(request)
+        w = Words(lang)
         key = request.query_params.get("key", "")
         o, name, eid = await director_event(request, key)
         await o.harvest()
         t = await o.db(o.store.load, name)
         live = await o.live(name)
-        return _html(f"{name}: director", director_page(t, eid, key, live, request.query_params))
+        return _html(w("title_director", name=name),
+                     [lang_links(request, lang)]
+                     + director_page(t, eid, key, live, request.query_params, w), lang=lang)
 
     @guard
     async def step(request: Request) -> Response:
@@ -416,7 +519,8 @@ def routes(hub: Callable[[], Any],
         o, name, eid = await director_event(request, key)
         back = f"/tournament/{eid}/director?key={quote(key)}"
         try:
-            msg = await do_step(o, name, request.path_params["step"], f)
+            msg = await do_step(o, name, request.path_params["step"], f,
+                                Words(page_lang(request)))
         except TournamentError as ex:
             return RedirectResponse(back + "&" + urlencode({"error": str(ex)}), status_code=303)
         return RedirectResponse(back + "&" + urlencode({"msg": msg}), status_code=303)
@@ -435,7 +539,8 @@ def routes(hub: Callable[[], Any],
     ]
 
 
-async def do_step(o: Online, name: str, step: str, f: Dict[str, str]) -> str:
+async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
+                  w: Words = ENGLISH) -> str:
     """One director's step from a form; returns what was done, in a line."""
     st = o.store
     if step == "register":
@@ -444,12 +549,12 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str]) -> str:
         (en,) = await o.db(st.add_entrants, name, [dict(
             name=f.get("name", ""), players=players, club=f.get("club", ""),
             rating=_int(f, "rating", 0))])
-        return f"registered {en.number} {en.name}"
+        return w("m_registered", entrant=f"{en.number} {en.name}")
     if step == "import":
         items = parse_entrants_csv(f.get("csv", ""))
         check_bots([p for it in items for p in it["players"]])
         added = await o.db(st.add_entrants, name, items)
-        return f"registered {len(added)} entrants"
+        return w("m_registered_n", n=len(added))
     if step == "bots":
         count, spec = _int(f, "count"), (f.get("bot") or "greedy").strip()
         if not 1 <= count <= 500:
@@ -461,10 +566,22 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str]) -> str:
         items = [dict(name=f"{spec.partition(':')[0].capitalize()} {first + i + 1}",
                       players=[f"bot:{spec}"] * per) for i in range(count)]
         added = await o.db(st.add_entrants, name, items)
-        return f"registered {len(added)} entrants of bots"
+        return w("m_registered_bots", n=len(added))
     if step == "withdraw":
         en = await o.db(st.withdraw, name, f.get("entrant", ""))
-        return f"{en.number} {en.name} withdrawn"
+        return w("m_withdrawn", entrant=f"{en.number} {en.name}")
+    if step == "settings":
+        t = await o.db(st.load, name)
+        s = t.settings
+        changes: Dict[str, Any] = {"rounds": _int(f, "rounds", s.rounds)}
+        if not t.rounds:
+            changes.update(format=f.get("format") or s.format, hands=_int(f, "hands", s.hands),
+                           variant=(f.get("variant") or s.variant).strip(),
+                           first_draw=f.get("first_draw") or s.first_draw,
+                           deal_sets=f.get("deal_sets") == "on",
+                           bye_vp=_int(f, "bye_vp", s.bye_vp), bye_mp=_int(f, "bye_mp", s.bye_mp))
+        t = await o.db(st.change_settings, name, **changes)
+        return w("m_settings", summary=summary(t, w))
     if step == "start":
         form = f.get("form") or "round"
         minutes = (f.get("minutes") or "").strip()
@@ -476,28 +593,28 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str]) -> str:
                 raise TournamentError(f"minutes: {minutes!r} is not a number") from None
         _t, plan = await o.start_round(name, online=f.get("online") == "on", seconds=seconds,
                                        form=form)
-        return f"round {plan.round} started: {len(plan.tables)} tables"
+        return w("m_started", round=plan.round, n=len(plan.tables))
     if step in ("result", "correct"):
         t = await o.db(st.load, name)
         rno = _int(f, "round", len(t.rounds))
         table = _int(f, "table")
         sheet = parse_sheet(f.get("points", ""), t.settings.hands)
         await o.db(st.enter_result, name, rno, table, sheet, correct=(step == "correct"))
-        return f"round {rno} table {table}: {'corrected' if step == 'correct' else 'entered'}"
+        return w("m_corrected" if step == "correct" else "m_entered", round=rno, table=table)
     if step == "online":
         t = await o.db(st.load, name)
         table = _int(f, "table")
         tid = await o.open_table(name, len(t.rounds), table)
-        return f"table {table} is played online ({tid})"
+        return w("m_online", table=table, id=tid)
     if step == "fill":
         t = await o.db(st.load, name)
         table = _int(f, "table")
         n = await o.fill_with_bots(name, len(t.rounds), table, (f.get("bot") or "greedy").strip())
-        return f"table {table}: {n} bot{'s' if n != 1 else ''} seated"
+        return w("m_filled", table=table, n=n)
     if step == "close":
         await o.harvest()
         t = await o.db(st.close_round, name)
-        return f"round {len(t.rounds)} closed"
+        return w("m_closed", n=len(t.rounds))
     if step == "adjust":
         penalty = f.get("penalty") == "on"
         vp, mp = _int(f, "vp", 0), _int(f, "mp", 0)
@@ -508,15 +625,16 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str]) -> str:
         rno = _int(f, "round", 0) or None
         a = await o.db(st.adjust, name, f.get("entrant", ""), vp, mp, f.get("reason", ""),
                        rno, penalty)
-        return f"{a.kind} for entrant {a.entrant}: {a.vp:+d} VP, {a.mp:+d} MP"
+        return w("m_" + a.kind, entrant=a.entrant, vp=f"{a.vp:+d}", mp=f"{a.mp:+d}")
     if step == "draw":
         refs = [x.strip() for x in f.get("entrants", "").split(",") if x.strip()]
         order = await o.db(st.record_draw, name, refs)
-        return f"draw recorded: {' > '.join(map(str, order))}"
+        return w("m_draw", order=" > ".join(map(str, order)))
     raise TournamentError(f"no step {step!r}")
 
 
-def director_page(t: Tournament, eid: int, key: str, live: dict, q) -> List[str]:
+def director_page(t: Tournament, eid: int, key: str, live: dict, q,
+                  w: Words = ENGLISH) -> List[str]:
     """The director's page: every step as a form, then the live round."""
     k = f'<input type="hidden" name="key" value="{e(key)}">'
 
@@ -525,11 +643,14 @@ def director_page(t: Tournament, eid: int, key: str, live: dict, q) -> List[str]
                 f'{" class=" + chr(34) + cls + chr(34) if cls else ""}>{k}{inner}'
                 f"<button>{e(button)}</button></form>")
 
-    out = [f"<h1>{e(t.name)}: director</h1>",
-           f'<nav><a href="/tournament/{eid}">Public page</a>'
-           f'<a href="/tournament/{eid}/play">Players: find my table</a>'
-           + "".join(f'<a href="/tournament/{eid}/print/{w}">{w.capitalize()}</a>'
-                     for w in ("standings", "results", "tables", "cards")) + "</nav>"]
+    def label(word: str, field: str, **kw) -> str:
+        return f"<label>{e(w(word))} {field}</label> "
+
+    out = [f"<h1>{e(w('title_director', name=t.name))}</h1>",
+           f'<nav><a href="/tournament/{eid}">{e(w("public_page"))}</a>'
+           f'<a href="/tournament/{eid}/play">{e(w("players_page"))}</a>'
+           + "".join(f'<a href="/tournament/{eid}/print/{x}">{e(w("print_" + x))}</a>'
+                     for x in ("standings", "results", "tables", "cards")) + "</nav>"]
     if q.get("msg"):
         out.append(f'<p class="msg" role="status">{e(q["msg"])}</p>')
     if q.get("error"):
@@ -538,70 +659,93 @@ def director_page(t: Tournament, eid: int, key: str, live: dict, q) -> List[str]
     r = t.current
     if not t.rounds:
         two = s.kind == "pairs"
-        out += ["<h2>Entrants</h2>",
-                form("register", '<label>Player <input name="player1" required></label> '
-                     + ('<label>Partner <input name="player2" required></label> ' if two else "")
-                     + '<label>Name <input name="name"></label> <label>Club '
-                     '<input name="club"></label> <label>Rating <input name="rating" '
-                     'type="number" value="0"></label> ', "Register"),
-                form("import", '<label>CSV (name, player1, player2 or player, club, rating)'
-                     '<br><textarea name="csv" rows="4" cols="60"></textarea></label><br>',
-                     "Import"),
-                form("bots", '<label>Bots <input name="count" type="number" min="1" '
-                     'value="2"></label> <label>Bot <input name="bot" value="greedy"></label> ',
-                     "Register bots")]
+        fmts = "".join(f'<option value="{f}"{" selected" if f == s.format else ""}>'
+                       f"{e(w.format_name(f))}</option>" for f in mv.FORMATS)
+        draws = "".join(f'<option value="{d}"{" selected" if d == s.first_draw else ""}>'
+                        f"{e(w('first_' + d))}</option>" for d in ("seeded", "random"))
+        out += [f"<h2>{e(w('settings'))}</h2>",
+                form("settings",
+                     label("f_format", f'<select name="format">{fmts}</select>')
+                     + label("f_rounds", f'<input name="rounds" type="number" min="1" '
+                             f'value="{s.rounds}" size="3">')
+                     + label("f_hands", f'<input name="hands" type="number" min="2" max="4" '
+                             f'value="{s.hands}" size="3">')
+                     + label("f_variant", f'<input name="variant" value="{e(s.variant)}">')
+                     + label("f_first_round", f'<select name="first_draw">{draws}</select>')
+                     + f'<label><input type="checkbox" name="deal_sets"'
+                     f'{" checked" if s.deal_sets else ""}> {e(w("f_deal_sets"))}</label> '
+                     + label("f_bye_vp", f'<input name="bye_vp" value="{s.bye_vp}" size="3">')
+                     + label("f_bye_mp", f'<input name="bye_mp" value="{s.bye_mp}" size="5">'),
+                     w("b_save_settings")),
+                f"<h2>{e(w('entrants'))}</h2>",
+                form("register", label("f_player", '<input name="player1" required>')
+                     + (label("f_partner", '<input name="player2" required>') if two else "")
+                     + label("f_name", '<input name="name">')
+                     + label("f_club", '<input name="club">')
+                     + label("f_rating", '<input name="rating" type="number" value="0">'),
+                     w("b_register")),
+                form("import", f'<label>{e(w("f_csv"))}<br><textarea name="csv" rows="4" '
+                     'cols="60"></textarea></label><br>', w("b_import")),
+                form("bots", label("f_bots", '<input name="count" type="number" min="1" '
+                                   'value="2">')
+                     + label("f_bot", '<input name="bot" value="greedy">'), w("b_register_bots"))]
     if t.entrants:
-        out.append("<p>" + ", ".join(e(t.label(n)) + (" (withdrawn)" if en.withdrawn else "")
+        out.append("<p>" + ", ".join(e(t.label(n)) + (f" ({e(w('withdrawn'))})"
+                                                      if en.withdrawn else "")
                                      for n, en in sorted(t.entrants.items())) + "</p>")
-        out.append(form("withdraw", '<label>Withdraw entrant <input name="entrant"></label> ',
-                        "Withdraw", "inline"))
+        out.append(form("withdraw", label("f_withdraw", '<input name="entrant">'),
+                        w("b_withdraw"), "inline"))
     if r is not None and not r.closed:
-        out.append(f"<h2>Round {r.number} of {s.rounds}</h2>")
-        out.append(live_fragment(t, live).split('<h2>Standings</h2>')[0])
+        out.append(live_fragment(t, live, w).split(f'<h2>{e(w("standings"))}</h2>')[0])
         for seat in r.plan.tables:
             if seat.table in r.results:
                 continue
             on = seat.table in live["tables"]
-            out.append(f"<fieldset><legend>Table {seat.table}</legend>"
+            out.append(f"<fieldset><legend>{e(w('table_n', n=seat.table))}</legend>"
                        + form("result", f'<input type="hidden" name="round" value="{r.number}">'
                               f'<input type="hidden" name="table" value="{seat.table}">'
-                              f'<label>Paper result, NS:EW a hand <input name="points" '
-                              f'placeholder="{" ".join(["0:0"] * s.hands)}"></label> ',
-                              "Enter", "inline")
+                              + label("f_paper", '<input name="points" placeholder="'
+                                      + " ".join(["0:0"] * s.hands) + '">'),
+                              w("b_enter"), "inline")
                        + (form("fill", f'<input type="hidden" name="table" value="{seat.table}">',
-                               "Seat bots in empty seats", "inline") if on else
+                               w("b_fill"), "inline") if on else
                           form("online", f'<input type="hidden" name="table" '
-                               f'value="{seat.table}">', "Play online", "inline"))
+                               f'value="{seat.table}">', w("b_online"), "inline"))
                        + "</fieldset>")
-        out.append(form("close", "", f"Close round {r.number}"))
+        out.append(form("close", "", w("b_close_round", n=r.number)))
     elif len(t.rounds) < s.rounds:
         nxt = len(t.rounds) + 1
         mins = default_clock(s, "round") / 60
-        forms = "".join(f'<option value="{x}">{x}</option>' for x in CLOCK_FORMS)
-        out += [f"<h2>Round {nxt} of {s.rounds}</h2>",
-                form("start", '<label><input type="checkbox" name="online" checked> play the '
-                     'tables online</label> <label>Clock <select name="form">'
-                     f'{forms}</select></label> <label>Minutes <input name="minutes" '
-                     f'value="{mins:g}" size="5"></label> ', f"Start round {nxt}")]
+        forms = "".join(f'<option value="{x}">{e(w("clock_" + x))}</option>' for x in CLOCK_FORMS)
+        out += [f"<h2>{e(w('round_n_of', n=nxt, rounds=s.rounds))}</h2>",
+                form("start", f'<label><input type="checkbox" name="online" checked> '
+                     f'{e(w("f_play_online"))}</label> '
+                     + label("f_clock", f'<select name="form">{forms}</select>')
+                     + label("f_minutes", f'<input name="minutes" value="{mins:g}" size="5">'),
+                     w("b_start_round", n=nxt))]
     else:
-        out.append("<h2>Every round has been played</h2>")
+        out.append(f"<h2>{e(w('all_played'))}</h2>")
     if t.rounds:
-        out += ["<h2>Corrections and the director's tools</h2>",
-                form("correct", '<label>Round <input name="round" size="3"></label> <label>Table '
-                     '<input name="table" size="3"></label> <label>NS:EW a hand <input '
-                     'name="points"></label> ', "Correct"),
-                form("adjust", '<label>Entrant <input name="entrant" size="6"></label> <label>VP '
-                     '<input name="vp" size="4" value="0"></label> <label>MP <input name="mp" '
-                     'size="6" value="0"></label> <label>Round <input name="round" size="3">'
-                     '</label> <label>Reason <input name="reason"></label> <label><input '
-                     'type="checkbox" name="penalty"> penalty</label> ', "Adjust"),
-                form("draw", '<label>Draw among the tied, first placed first (numbers, '
-                     'commas) <input name="entrants"></label> ', "Record the draw")]
+        out += [f"<h2>{e(w('tools'))}</h2>",
+                form("settings", label("f_rounds", f'<input name="rounds" type="number" '
+                                       f'min="{len(t.rounds)}" value="{s.rounds}" size="3">'),
+                     w("b_save_settings"), "inline"),
+                form("correct", label("f_round", '<input name="round" size="3">')
+                     + label("f_table", '<input name="table" size="3">')
+                     + label("f_points", '<input name="points">'), w("b_correct")),
+                form("adjust", label("f_entrant", '<input name="entrant" size="6">')
+                     + label("col_vp", '<input name="vp" size="4" value="0">')
+                     + label("col_mp", '<input name="mp" size="6" value="0">')
+                     + label("f_round", '<input name="round" size="3">')
+                     + label("f_reason", '<input name="reason">')
+                     + f'<label><input type="checkbox" name="penalty"> {e(w("f_penalty"))}'
+                     "</label> ", w("b_adjust")),
+                form("draw", label("f_draw", '<input name="entrants">'), w("b_draw"))]
         for rr in reversed(t.rounds):
-            out += _results_block(t, rr.number)
-    out += ["<h2>Standings</h2>"] + _standings_block(t, None)
+            out += _results_block(t, rr.number, w)
+    out += [f"<h2>{e(w('standings'))}</h2>"] + _standings_block(t, None, w)
     return out
 
 
 __all__ = ["routes", "do_step", "director_page", "live_fragment", "parse_sheet",
-           "parse_entrants_csv"]
+           "parse_entrants_csv", "accept_language", "page_lang"]

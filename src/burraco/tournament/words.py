@@ -1,0 +1,313 @@
+"""The words of the tournament pages and printouts, in the shared gettext catalogue.
+
+:data:`WORDS` names every text of the printouts (:mod:`.output`) and of the
+pages of ``burraco serve`` (:mod:`.web`) by a stable key; its value is the
+English text (the msgid, in the context ``tournament`` of the ``burraco``
+domain, so it never clashes with the same English words of the tables), or a
+pair ``(singular, plural)`` for a text that counts something (``{n}``).  The
+translations are in ``burraco/locale/<locale>/LC_MESSAGES/burraco.po``, in the
+section that starts with :data:`SECTION` (before the browser table's section);
+``python -m burraco.tournament.words`` rewrites that section from
+:data:`WORDS`, keeping the translations written there, and ``python -m
+burraco.i18n`` compiles.  A test fails when a word has no translation.
+
+The director's one-line refusals (:class:`~.model.TournamentError`) stay in
+English: they are the command line's messages, and the pages show them as
+they are.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple, Union
+
+from .. import i18n
+
+CONTEXT = "tournament"
+"""The msgctxt of every tournament word."""
+
+SECTION = ("# ---- the tournament pages and printouts (src/burraco/tournament/words.py): "
+           "python -m burraco.tournament.words ----")
+"""The line that starts the tournament section of a ``burraco.po``."""
+
+WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
+    # tie-breaks and shared words
+    "tb_mp": "MP",
+    "tb_h2h": "result between the tied",
+    "tb_draw": "director's draw",
+    "tb_tied": "tied",
+    "tb_draw_needed": "tied: a draw is needed",
+    "bots_of": "bots: {names}",
+    "bot_player": "bot {spec}",
+    "fmt_mitchell": "Mitchell",
+    "fmt_danish": "Danish",
+    "fmt_modified_danish": "modified Danish",
+    "fmt_round_robin": "round robin",
+    "fmt_individual": "individual",
+    "n_pairs": ("{n} pair", "{n} pairs"),
+    "n_players": ("{n} player", "{n} players"),
+    "n_hands_a_round": ("{n} hand a round", "{n} hands a round"),
+    "n_hands": ("{n} hand", "{n} hands"),
+    "rounds_closed": ("{done} of {n} round closed", "{done} of {n} rounds closed"),
+    "bye_terms": "bye {vp} VP {mp} MP",
+    "bye": "bye",
+    "closed": "closed",
+    "open": "open",
+    "no_result_yet": "no result yet",
+    "vp_bounds": "MP to VP, upper MP bounds of 10-10 ... 19-1: {bounds}",
+    "tie_order": "ties: VP, MP difference, result between the tied, director's draw",
+    # headings and columns
+    "standings": "Standings",
+    "standings_after": "Standings after round {n}",
+    "title_standings": "{name}: standings",
+    "title_standings_after": "{name}: standings after round {n}",
+    "title_round": "{name}: round {n}",
+    "title_round_of": "{name}: round {n} of {rounds}",
+    "title_round_tables": "{name}: round {n} tables",
+    "title_cards": "{name}: score cards",
+    "title_results": "{name}: round {n} results ({state})",
+    "title_card_of": "{name}: score card of {entrant}",
+    "round_n": "Round {n}",
+    "round_n_of": "Round {n} of {rounds}",
+    "col_rank": "Rank",
+    "col_entrant": "Entrant",
+    "col_round_short": "R{n}",
+    "col_vp": "VP",
+    "col_mp": "MP",
+    "col_played": "played",
+    "col_byes": "byes",
+    "col_tiebreak": "Tie-break",
+    "col_table": "Table",
+    "col_ns": "North-South",
+    "col_ew": "East-West",
+    "col_hand_n": "Hand {n}",
+    "col_deal_set": "Deal set",
+    "col_round": "Round",
+    "col_opponents": "Opponents",
+    "col_hands_own": "Hands (own:theirs)",
+    "col_diff": "Diff",
+    "col_total_vp": "Total VP",
+    "col_state": "State",
+    "table_side": "table {n} {side}",
+    "tx_table": "table",
+    "side_ns": "NS",
+    "side_ew": "EW",
+    "with_partner": "with {partner} v {opponents}",
+    "deal_set_n": "deal set {n}",
+    "adjustment": "adjustment",
+    "penalty": "penalty",
+    "card_rank": "Rank {rank}: {vp} VP, MP {mp}",
+    "in_round": "round {n}",
+    # the public page
+    "tournaments": "Tournaments",
+    "no_tournament_yet": "No tournament yet.",
+    "new_tournament": "A new tournament",
+    "f_name": "Name",
+    "f_format": "Format",
+    "f_rounds": "Rounds",
+    "f_hands": "Hands a round",
+    "f_variant": "Variant",
+    "b_create": "Create",
+    "created_keep_key": "created: keep this page's address, it is the director's key",
+    "find_my_table": "Find my table",
+    "printable_standings": "Printable standings",
+    "table_assignments": "Table assignments",
+    "registration": ("Registration: {n} entrant. The first round has not started.",
+                     "Registration: {n} entrants. The first round has not started."),
+    "being_played": "being played",
+    "round_clock": "Round clock:",
+    "time": "time",
+    "hand_clock_note": "Each hand has its own time-out, {n} minutes after its deal.",
+    "st_result": "result {ns} : {ew}, VP {vns} - {vew}",
+    "st_paper": "playing on paper",
+    "st_waiting": "online: waiting for players ({n} of 4 seated)",
+    "st_over": "online: finished, entering the result",
+    "st_hand": "online: hand {n} of {hands}, {ns} : {ew}",
+    "st_last_lap": "time called: last lap",
+    "st_absent": "absent: {names}",
+    "st_away": "a bot plays for {names}",
+    "players_page": "Players: find my table",
+    "your_name": "Your name, as registered",
+    "take_my_seat": "Take my seat",
+    "assignments_and_standings": "Assignments and standings",
+    "title_find": "{name}: find my table",
+    # the director's page
+    "title_director": "{name}: director",
+    "public_page": "Public page",
+    "print_standings": "Standings",
+    "print_results": "Results",
+    "print_tables": "Tables",
+    "print_cards": "Cards",
+    "entrants": "Entrants",
+    "f_player": "Player",
+    "f_partner": "Partner",
+    "f_club": "Club",
+    "f_rating": "Rating",
+    "b_register": "Register",
+    "f_csv": "CSV (name, player1, player2 or player, club, rating)",
+    "b_import": "Import",
+    "f_bots": "Bots",
+    "f_bot": "Bot",
+    "b_register_bots": "Register bots",
+    "withdrawn": "withdrawn",
+    "f_withdraw": "Withdraw entrant",
+    "b_withdraw": "Withdraw",
+    "table_n": "Table {n}",
+    "f_paper": "Paper result, NS:EW a hand",
+    "b_enter": "Enter",
+    "b_fill": "Seat bots in empty seats",
+    "b_online": "Play online",
+    "b_close_round": "Close round {n}",
+    "f_play_online": "play the tables online",
+    "f_clock": "Clock",
+    "clock_round": "the round",
+    "clock_hand": "each hand",
+    "f_minutes": "Minutes",
+    "b_start_round": "Start round {n}",
+    "all_played": "Every round has been played",
+    "tools": "Corrections and the director's tools",
+    "f_round": "Round",
+    "f_table": "Table",
+    "f_points": "NS:EW a hand",
+    "b_correct": "Correct",
+    "f_entrant": "Entrant",
+    "f_reason": "Reason",
+    "f_penalty": "penalty",
+    "b_adjust": "Adjust",
+    "f_draw": "Draw among the tied, first placed first (numbers, commas)",
+    "b_draw": "Record the draw",
+    "settings": "Settings",
+    "b_save_settings": "Save the settings",
+    "f_deal_sets": "Mitchell: deal sets (the East-West line skips a table)",
+    "f_first_round": "Danish: the first round",
+    "first_seeded": "by seeding",
+    "first_random": "drawn at random",
+    "f_bye_vp": "Bye VP",
+    "f_bye_mp": "Bye MP",
+    # what a director's step did
+    "m_registered": "registered {entrant}",
+    "m_registered_n": ("registered {n} entrant", "registered {n} entrants"),
+    "m_registered_bots": ("registered {n} entrant of bots", "registered {n} entrants of bots"),
+    "m_withdrawn": "{entrant} withdrawn",
+    "m_started": ("round {round} started: {n} table", "round {round} started: {n} tables"),
+    "m_entered": "round {round} table {table}: entered",
+    "m_corrected": "round {round} table {table}: corrected",
+    "m_online": "table {table} is played online ({id})",
+    "m_filled": ("table {table}: {n} bot seated", "table {table}: {n} bots seated"),
+    "m_closed": "round {n} closed",
+    "m_adjustment": "adjustment for entrant {entrant}: {vp} VP, {mp} MP",
+    "m_penalty": "penalty for entrant {entrant}: {vp} VP, {mp} MP",
+    "m_draw": "draw recorded: {order}",
+    "m_settings": "settings saved: {summary}",
+}
+"""Every text of the tournament pages and printouts by key: its English msgid,
+or (singular, plural) msgids."""
+
+
+class Words:
+    """The tournament's words in one language of :data:`~burraco.i18n.LANGS`;
+    an unknown key is shown as itself (a missing word is visible, never a crash)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in i18n.LANGS:
+            raise ValueError(f"unknown language {lang!r}; languages: {', '.join(i18n.LANGS)}")
+        self.lang = lang
+
+    def __call__(self, _key: str, **kw) -> str:
+        entry = WORDS.get(_key)
+        tr = i18n.translations(self.lang)
+        if entry is None:
+            text = _key
+        elif isinstance(entry, tuple):
+            n = kw.get("n")
+            if not isinstance(n, int):
+                raise TypeError(f"{_key!r} counts something: give n=<int>")
+            text = tr.npgettext(CONTEXT, entry[0], entry[1], n)
+        else:
+            text = tr.pgettext(CONTEXT, entry)
+        return text.format(**kw) if kw else text
+
+    def format_name(self, fmt: str) -> str:
+        """A movement's name (``modified-danish`` -> "modified Danish")."""
+        key = "fmt_" + fmt.replace("-", "_")
+        return self(key) if key in WORDS else fmt
+
+
+ENGLISH = Words("en")
+
+
+# ------------------------------------------------------------ the catalogue
+def _quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _read(text: str):
+    import io
+
+    from babel.messages.pofile import read_po
+    head = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+    return read_po(io.BytesIO((head + text).encode("utf-8")))
+
+
+def update(po_path: Path, new: Optional[Dict[str, object]] = None) -> int:
+    """Rewrite the tournament section of one ``burraco.po`` from :data:`WORDS`
+    (translations in ``new``, by key, put in when given; those written there
+    kept); returns how many words have no translation there."""
+    text = po_path.read_text(encoding="utf-8")
+    before, found, rest = text.partition("\n" + SECTION + "\n")
+    mine: Dict[Tuple[str, str], object] = {}
+    if found:
+        after_start = rest.find("\n# ---- ")
+        section, after = (rest, "") if after_start < 0 else (rest[:after_start + 1],
+                                                             rest[after_start + 1:])
+        for m in _read(section):
+            if m.id:
+                mine[(m.context or "", m.id if isinstance(m.id, str) else m.id[0])] = m.string
+    else:
+        # a new section goes just before the next one (the browser table's), or at the end
+        at = text.find("\n# ---- ")
+        before, after = (text[:at], text[at + 1:]) if at >= 0 else (text.rstrip("\n"), "")
+    out: List[str] = [before.rstrip("\n"), "", SECTION, ""]
+    missing = 0
+    for key, entry in WORDS.items():
+        msgid = entry[0] if isinstance(entry, tuple) else entry
+        old = (new or {}).get(key) or mine.get((CONTEXT, msgid))
+        out.append(f"#. {key}")
+        if "{" in msgid:
+            out.append("#, python-brace-format")
+        out.append("msgctxt " + _quote(CONTEXT))
+        out.append("msgid " + _quote(msgid))
+        if isinstance(entry, tuple):
+            forms = list(old) if isinstance(old, (list, tuple)) else ["", ""]
+            forms = (forms + ["", ""])[:2]
+            out.append("msgid_plural " + _quote(entry[1]))
+            for i, f in enumerate(forms):
+                out.append(f"msgstr[{i}] " + _quote(f or ""))
+                missing += not f
+        else:
+            out.append("msgstr " + _quote(old if isinstance(old, str) else ""))
+            missing += not old
+        out.append("")
+    po_path.write_text("\n".join(out) + ("\n" + after if after else ""), encoding="utf-8")
+    return missing
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Update every language's tournament section; print what needs translating."""
+    status = 0
+    for lang in i18n.LANGS:
+        if lang == "en":
+            continue
+        po = i18n.LOCALE_DIR / i18n.LOCALES[lang] / "LC_MESSAGES" / "burraco.po"
+        missing = update(po)
+        print(f"{po.relative_to(i18n.LOCALE_DIR)}: {missing} untranslated")
+        status |= bool(missing)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["CONTEXT", "ENGLISH", "SECTION", "WORDS", "Words", "update"]
