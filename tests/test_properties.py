@@ -173,17 +173,17 @@ def candidates(state: GameState, rnd: random.Random) -> List[Move]:
     absent = [c for c in range(NUM_KINDS) if cnt[c] == 0]
     nmelds = len(state.melds[state.owner(seat)])
     out: List[Move] = [
-        Move.draw(), Move.redraw(), Move.pickup(), Move("draw", (0,)),
-        Move("shuffle"), Move.add(nmelds, hand[:1]), Move.add(nmelds + 3, hand[:2]),
-        Move.pickup(meld=nmelds), Move(DISCARD, ()),
+        Move.draw(), Move.redraw(), Move.pickup(), Move.add(nmelds, hand[:1]),
+        Move.add(nmelds + 3, hand[:2]), Move.pickup(meld=nmelds),
     ]
+    # malformed moves (cards on a draw, an unknown action, a discard of no card or of
+    # two) are refused as they are built: tests/test_move_form.py
     if absent:
         a = rnd.choice(absent)
         out += [Move.discard(a), Move.lay(sample_hand(state, seat, rnd, 2) + [a]),
                 Move.pickup(cards=[a, a]), Move.add(0, [a])]
     if hand:
         out.append(Move.discard(rnd.choice(hand)))
-        out.append(Move(DISCARD, tuple(sorted(sample_hand(state, seat, rnd, 2)))))
     for _ in range(4):
         out.append(Move.lay(sample_hand(state, seat, rnd, rnd.randint(1, 6))))
     for _ in range(3):

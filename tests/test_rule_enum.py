@@ -136,11 +136,13 @@ SCENARIOS: Dict[Rule, Callable] = {
     # RECORD.md status: a hand that is over takes no more moves
     Rule.HAND_OVER: _hand_over,
     # RECORD.md moves: the actions of the table
-    Rule.UNKNOWN_ACTION: lambda: (build("italian", 2), Move("jump")),
+    Rule.UNKNOWN_ACTION: lambda: (build("italian", 2), lambda: Move("jump")),
     Rule.DRAW_FIRST: lambda: (build("italian", 2, hands={0: FULL_HAND}),
                               Move.discard(C("7H")[0])),
     Rule.ONE_DRAW: lambda: (_drawn(), Move.draw()),
-    Rule.DRAW_NO_CARDS: lambda: (build("italian", 2), Move("draw", (0,))),
+    Rule.DRAW_NO_CARDS: lambda: (build("italian", 2), lambda: Move("draw", (0,))),
+    # RECORD.md moves: the fields of each action (a meld number on a discard)
+    Rule.MOVE_FIELD: lambda: (_drawn(), lambda: Move("discard", (C("7H")[0],), 0)),
     # RULES.md switches: the hand also ends (brazilian: when the stock is empty)
     Rule.STOCK_EMPTY: _stock_empty,
     # RULES.md switches: first turn (ordinary but for brazilian); brazilian details
@@ -148,7 +150,7 @@ SCENARIOS: Dict[Rule, Callable] = {
     Rule.REDRAW_TIMING: lambda: (lay(_drawn("brazilian", "7H 8H 9H"), "7H 8H 9H"),
                                  Move.redraw()),
     # RULES.md card notation; RECORD.md moves: cards come from the hand
-    Rule.NOT_A_CARD: lambda: (_drawn(), Move("meld", (999,))),
+    Rule.NOT_A_CARD: lambda: (_drawn(), lambda: Move("meld", (999,))),
     Rule.NOT_IN_HAND: lambda: (_drawn(), Move.discard(C("2C")[0])),
     # the shape of a meld: RULES.md switches rows named by each member's row
     Rule.MELD_TOO_SHORT: lambda: (_drawn(), Move.lay(C("7H 8H"))),
@@ -169,7 +171,7 @@ SCENARIOS: Dict[Rule, Callable] = {
     Rule.MELD_CLOSED: lambda: (lay(_drawn("brazilian", RUN_CLEAN + " TH 4C 5C 6C"), RUN_CLEAN),
                                Move.add(0, C("TH"))),
     # RECORD.md moves: discard (one card)
-    Rule.DISCARD_ONE: lambda: (_drawn(), Move("discard", tuple(sorted(C("4C 5C"))))),
+    Rule.DISCARD_ONE: lambda: (_drawn(), lambda: Move("discard", tuple(sorted(C("4C 5C"))))),
     # RULES.md points every preset shares: international
     Rule.MUST_MELD_FIRST: _must_meld_first,
     Rule.PICKUP_NEEDS_MELD: lambda: (
@@ -220,6 +222,8 @@ def refusal(rule: Rule) -> IllegalMove:
     with pytest.raises(IllegalMove) as e:
         if move == "time":
             s.call_time()
+        elif callable(move):  # a malformed move: refused as it is built
+            s.play(move())
         else:
             s.play(move)
     assert snapshot(s) == before, "a refused move changed the state"

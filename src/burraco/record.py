@@ -207,7 +207,8 @@ def _parse_move(m: Any, f: str, players: int) -> Tuple[int, Move]:
     if a in (MELD, ADD):
         cards = _cards(m.get("cards"), f + ".cards", nonempty=True)
         meld = _meld(m, f, required=a == ADD)
-        return p, Move(a, tuple(sorted(cards)), meld)
+        # a meld's "meld" field is checked but not part of the move (one spelling)
+        return p, Move(a, tuple(sorted(cards)), meld if a == ADD else -1)
     if a == DISCARD:
         try:
             c = parse_card(m.get("card"))

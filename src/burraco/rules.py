@@ -53,6 +53,7 @@ class Rule(str, enum.Enum):
     DRAW_FIRST = ("turn: draw first", "RECORD.md moves: draw or pickup starts the turn")
     ONE_DRAW = ("turn: one draw a turn", "RECORD.md moves: draw or pickup starts the turn")
     DRAW_NO_CARDS = ("draw", "RECORD.md moves: draw has no fields")
+    MOVE_FIELD = ("move fields", "RECORD.md moves: the fields of each action")
     STOCK_EMPTY = ("stock", "RULES.md switches: the hand also ends (no closing bonus)")
     NO_REDRAW = ("first turn", "RULES.md switches: first turn")
     REDRAW_TIMING = ("first turn: the starter's redraw",

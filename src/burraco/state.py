@@ -17,8 +17,10 @@ indirectly (discarding the last card).  A player reads the game through
 
 from __future__ import annotations
 
+import json
 import random
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from operator import itemgetter
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .cards import (IS_WILD, JOKER, NUM_KINDS, deck, format_card, format_cards)
 from .cut import Cut, check_cut, cutter_for, draw_lifted
@@ -56,39 +58,64 @@ LAP_PENDING = -2
 """``laps_left`` when time was called during a turn: that turn is finished first."""
 
 
-class Move(NamedTuple):
-    """One move: ``action`` (see :data:`ACTIONS`), ``cards`` (a sorted tuple of
-    card ints: the meld, the addition, the discarded card, or the hand cards laid
-    with the pile's top card) and ``meld`` (the side's meld number, or -1)."""
+class Move(tuple):  # type: ignore[type-arg]
+    """One move, canonical from construction: ``action`` (see :data:`ACTIONS`),
+    ``cards`` (a sorted tuple of card ints: the meld, the addition, the discarded
+    card, or the hand cards laid with the pile's top card) and ``meld`` (the side's
+    meld number where the move takes one -- ``add``, and ``pickup`` onto a meld of
+    a closed pile -- else -1).
 
-    action: str
-    cards: Tuple[int, ...] = ()
-    meld: int = -1
+    A move has one spelling (issue 9): its cards are sorted into a tuple, and a move
+    whose fields do not fit its action -- a meld number on a meld, a discard or a
+    draw, cards on a draw, a negative meld number, a discard of no card or of two,
+    ``True`` or ``"7H"`` as a card, ``None`` as a meld number -- is refused as it is
+    built, with :class:`MalformedMove` (an :class:`IllegalMove`) naming what is
+    wrong.  So a move :meth:`GameState.play` accepts equals one that
+    :meth:`GameState.legal_moves` lists.  ``str(move)`` reads ``meld 7H 8H 9H``;
+    ``repr(move)`` is its RECORD.md entry (without the player)."""
+
+    __slots__ = ()
+
+    def __new__(cls, action: str, cards: Iterable[int] = (), meld: int = -1) -> "Move":
+        return tuple.__new__(cls, _canonical(action, cards, meld))
+
+    def __getnewargs__(self) -> Tuple[str, Tuple[int, ...], int]:
+        return (self[0], self[1], self[2])
+
+    # C-level getters (as a NamedTuple's): these are read in every hot loop
+    action: str = property(itemgetter(0),  # type: ignore[assignment]
+                           doc="The move's action, as the record format names it.")
+    cards: Tuple[int, ...] = property(itemgetter(1),  # type: ignore[assignment]
+                                      doc="The move's cards, sorted (empty where the "
+                                          "action takes none).")
+    meld: int = property(itemgetter(2),  # type: ignore[assignment]
+                         doc="The side's meld number the move plays on, or -1 where "
+                             "it takes none.")
 
     @classmethod
     def draw(cls) -> "Move":
         """Draw the stock's next card."""
-        return cls(DRAW)
+        return _DRAW
 
     @classmethod
     def redraw(cls) -> "Move":
         """Throw back the first drawn card of the hand and draw the next (brazilian)."""
-        return cls(REDRAW)
+        return _REDRAW
 
     @classmethod
     def pickup(cls, cards: Sequence[int] = (), meld: int = -1) -> "Move":
         """Take the discard pile (closed piles: with ``cards`` or onto ``meld``)."""
-        return cls(PICKUP, tuple(sorted(cards)), meld)
+        return cls(PICKUP, cards, meld)
 
     @classmethod
     def lay(cls, cards: Sequence[int]) -> "Move":
         """Lay a new meld of ``cards``."""
-        return cls(MELD, tuple(sorted(cards)))
+        return cls(MELD, cards)
 
     @classmethod
     def add(cls, meld: int, cards: Sequence[int]) -> "Move":
         """Add ``cards`` to the side's meld number ``meld``."""
-        return cls(ADD, tuple(sorted(cards)), meld)
+        return cls(ADD, cards, meld)
 
     @classmethod
     def discard(cls, card: int) -> "Move":
@@ -100,11 +127,16 @@ class Move(NamedTuple):
         """The discarded card of a discard move."""
         return self.cards[0]
 
-    def to_record(self, player: int) -> dict:
+    def to_record(self, player: int) -> Dict[str, Any]:
         """This move as a record entry (RECORD.md) made by seat ``player``."""
         if self.action == TIME_OUT:
             return {"action": TIME_OUT}
-        d: dict = {"player": player, "action": self.action}
+        d: Dict[str, Any] = {"player": player}
+        d.update(self._entry())
+        return d
+
+    def _entry(self) -> Dict[str, Any]:
+        d: Dict[str, Any] = {"action": self.action}
         if self.action == DISCARD:
             d["card"] = format_card(self.cards[0])
         elif self.action in (MELD, ADD) or (self.action == PICKUP and self.cards):
@@ -114,6 +146,9 @@ class Move(NamedTuple):
         if self.action == PICKUP and self.meld >= 0:
             d["meld"] = self.meld
         return d
+
+    def __repr__(self) -> str:
+        return json.dumps(self._entry())
 
     def __str__(self) -> str:
         if self.action == DISCARD:
@@ -132,20 +167,72 @@ class Move(NamedTuple):
         return self.action
 
 
+_NO_FIELDS = frozenset((DRAW, REDRAW, TIME_OUT, "covered"))
+_WITH_MELD = frozenset((ADD, PICKUP))
+_FORMS = frozenset(ACTIONS) | _NO_FIELDS
+
+
+def _canonical(action: Any, cards: Any, meld: Any) -> Tuple[str, Tuple[int, ...], int]:
+    """``(action, sorted cards, meld)`` of a well-formed move, else
+    :class:`MalformedMove` naming the field that is wrong (RECORD.md moves)."""
+    if type(action) is not str or action not in _FORMS:
+        text = f"{action!r:.40}"
+        raise MalformedMove(f"unknown action {text}", Rule.UNKNOWN_ACTION, action=text)
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, (tuple, list)):
+        text = f"{cards!r:.40}"
+        raise MalformedMove(f"{action}: cards must be a sequence of card numbers, not {text}",
+                            Rule.NOT_A_CARD, action=action, card=text)
+    for c in cards:
+        if type(c) is not int or not 0 <= c < NUM_KINDS:
+            text = f"{c!r:.40}"
+            raise MalformedMove(f"{action}: {text} is not a card", Rule.NOT_A_CARD,
+                                action=action, card=text)
+    if type(meld) is not int:
+        text = f"{meld!r:.40}"
+        raise MalformedMove(f"{action}: the meld number must be a whole number, not {text}",
+                            Rule.MOVE_FIELD, action=action, field="meld")
+    if action in _NO_FIELDS:
+        if cards:
+            if action == DRAW:
+                raise MalformedMove("draw takes no cards", Rule.DRAW_NO_CARDS)
+            raise MalformedMove(f"{action} takes no cards", Rule.MOVE_FIELD, action=action,
+                                field="cards")
+    elif action == DISCARD and len(cards) != 1:
+        raise MalformedMove("discard takes exactly one card", Rule.DISCARD_ONE,
+                            count=len(cards))
+    if action in _WITH_MELD:
+        if meld < (0 if action == ADD else -1):
+            raise MalformedMove(f"{action}: the side has no meld number {meld}",
+                                Rule.NO_SUCH_MELD, action=action, meld=meld, melds=0)
+    elif meld != -1:
+        raise MalformedMove(f"{action} takes no meld number", Rule.MOVE_FIELD, action=action,
+                            field="meld")
+    if type(cards) is not tuple:
+        cards = tuple(cards)
+    if len(cards) > 1:
+        cards = tuple(sorted(cards))
+    return action, cards, meld
+
+
+def _move(action: str, cards: Tuple[int, ...] = (), meld: int = -1) -> Move:
+    """A move the engine builds from cards it already holds sorted (no checks)."""
+    return tuple.__new__(Move, (action, cards, meld))
+
+
 def _make_meld(cards: Tuple[int, ...]) -> Move:
-    return Move(MELD, cards)
+    return tuple.__new__(Move, (MELD, cards, -1))
 
 
 def _make_add(cards: Tuple[int, ...], index: int) -> Move:
-    return Move(ADD, cards, index)
+    return tuple.__new__(Move, (ADD, cards, index))
 
 
-_DISCARDS = tuple(Move(DISCARD, (c,)) for c in range(NUM_KINDS))
-_DRAW = Move(DRAW)
-_REDRAW = Move(REDRAW)
-_PICKUP = Move(PICKUP)
-_TIME_OUT = Move(TIME_OUT)
-COVERED_DISCARD = Move("covered")
+_DISCARDS = tuple(_move(DISCARD, (c,)) for c in range(NUM_KINDS))
+_DRAW = _move(DRAW)
+_REDRAW = _move(REDRAW)
+_PICKUP = _move(PICKUP)
+_TIME_OUT = _move(TIME_OUT)
+COVERED_DISCARD = _move("covered")
 """How a seat's log (:attr:`PlayerView.history`) shows a discard whose card now
 lies covered in a closed pile (see :mod:`burraco.observer`); never a legal move."""
 
@@ -162,6 +249,13 @@ class IllegalMove(ValueError):
         super().__init__(message)
         self.rule: Rule = Rule(rule)
         self.params: Dict[str, Any] = params
+
+
+class MalformedMove(IllegalMove):
+    """A move that is not well formed, whatever the position: an unknown action, a
+    card that is not a card, a field its action does not take (RECORD.md moves).
+    Raised as the :class:`Move` is built; ``rule`` and ``params`` as for any
+    :class:`IllegalMove`."""
 
 
 class DealError(ValueError):
@@ -1156,12 +1250,12 @@ class GameState(_Memo):
             if hp in seen:
                 continue
             seen.add(hp)
-            m = Move(PICKUP, hp)
+            m = _move(PICKUP, hp)
             if safe_n - len(hp) >= 2 or self.is_legal(m):
                 out.append(m)  # with two cards left and no ban the turn can always end
         owner = self.owner(seat)
         for i in range(len(self.melds[owner])):
-            m = Move(PICKUP, (), i)
+            m = _move(PICKUP, (), i)
             if self.is_legal(m):
                 out.append(m)
         return out
@@ -1418,7 +1512,7 @@ class PlayerView:
 
 
 __all__ = [
-    "Move", "GameState", "PlayerView", "IllegalMove", "DealError", "ACTIONS", "sides_for",
+    "Move", "GameState", "PlayerView", "IllegalMove", "MalformedMove", "DealError", "ACTIONS", "sides_for",
     "DRAW", "REDRAW", "PICKUP", "MELD", "ADD", "DISCARD", "IN_PROGRESS", "CLOSED",
     "STOCK_EXHAUSTED", "TIME_OUT", "DIRECTOR", "PHASE_DRAW", "PHASE_PLAY", "PHASE_OVER", "JOKER",
 ]

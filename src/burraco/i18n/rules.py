@@ -28,6 +28,7 @@ MESSAGES: Dict[Rule, str] = {
     Rule.DRAW_FIRST: N_("First draw from the stock or pick up the discard pile."),
     Rule.ONE_DRAW: N_("You have already drawn this turn: one draw a turn."),
     Rule.DRAW_NO_CARDS: N_("Drawing from the stock takes no cards."),
+    Rule.MOVE_FIELD: N_("A {action} move takes no {field}."),
     Rule.STOCK_EMPTY: N_("The stock is empty."),
     Rule.NO_REDRAW: N_("This variant has no redraw: the first card drawn is kept."),
     Rule.REDRAW_TIMING: N_("Only the starter may throw back the first card drawn, right "
