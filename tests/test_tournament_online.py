@@ -177,6 +177,16 @@ def test_pages_speak_the_browsers_language(db):
         de = c.get(f"/tournament/{eid}/play", headers={"Accept-Language": "fr, de;q=0.8"}).text
         assert "Meinen Platz einnehmen" in de
         assert "Rangliste" in c.get(f"/tournament/{eid}/print/standings?lang=de").text
+        # refusals with words of their own, on the pages and in the players' API
+        r = c.post(f"/tournament/{eid}/director/close", data={"key": key}, headers=it,
+                   follow_redirects=False)
+        assert "error=nessun+turno" not in r.headers["location"]  # no round: model's words
+        c.cookies.clear()
+        assert c.post("/api/session", json={"name": "Ann"}).status_code == 200
+        r = c.post(f"/api/tournaments/{eid}/claim", json={"name": "Ann"}, headers=it)
+        assert r.json()["error"]["message"] == "nessun turno è in corso ora"
+        r = c.get(f"/tournament/{eid}/director?key=wrong", headers=it)
+        assert "le pagine del direttore richiedono la chiave del direttore" in r.text
         assert "Standings" in c.get(f"/tournament/{eid}/print/standings?lang=en").text
 
 

@@ -113,3 +113,23 @@ def test_tie_marks_say_when_a_draw_is_needed():
     assert "tied: a draw is needed" in output.standings_text(t)
     assert "serve un sorteggio" in output.standings_html(t, lang="it")
     assert "a draw is needed" not in output.standings_text(t, through=1)
+
+
+def test_common_refusals_have_words_of_their_own():
+    """The refusals players and directors meet most (a table without a result,
+    a name not found, a seat taken, ...) carry a key: the pages show them in
+    their language; the rest, and English, keep the model's message."""
+    from burraco.tournament import TournamentError
+    t = event(rounds=1)
+    t.start_round()
+    with pytest.raises(TournamentError) as ex:
+        t.close_round()
+    assert str(ex.value) == "round 1: no result yet for tables 1, 2"
+    assert Words("it").error(ex.value) == "turno 1: mancano ancora i risultati dei tavoli 1, 2"
+    assert Words("en").error(ex.value) == str(ex.value)
+    with pytest.raises(TournamentError) as ex:
+        t.enter_result(1, 1, [(303, 0), (0, 0), (0, 0)])
+    assert Words("de").error(ex.value) == "Spiel 1: 303 ist kein Vielfaches von 5"
+    plain = TournamentError("something else entirely")
+    assert Words("pt").error(plain) == "something else entirely"
+    assert Words("pt").error(TournamentError("x", "no_such_key")) == "x"

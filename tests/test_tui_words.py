@@ -90,3 +90,19 @@ def test_every_counted_word_differs_for_one_and_many(lang):
             continue
         kw = {"who": "W", "order": "", "cards": "", "card": "", "meld": 1}
         assert t(key, n=1, **kw) != t(key, n=5, **kw).replace("5", "1"), (lang, key)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "pt", "de"])
+def test_resume_prompt_offers_the_languages_own_yes(lang):
+    """The prompt at start shows the yes letter of its language ([Y/n], [S/n],
+    [J/n]) and that letter takes the saved match up."""
+    import re
+
+    from burraco.cli.play_cmd import YES
+    from burraco.tui.i18n import Translator
+
+    text = Translator(lang)("resume_prompt", variant="italian", n=2)
+    m = re.search(r"\[(\w)/n\]", text)
+    assert m, text
+    assert m.group(1) == {"en": "Y", "it": "S", "pt": "S", "de": "J"}[lang]
+    assert m.group(1).lower() in YES and "n" not in YES

@@ -29,6 +29,7 @@ import statistics
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .bots import make_bot
+from .melds import MeldGenerator
 from .record import to_record
 from .sim import hand_seed
 from .state import GameState, sides_for
@@ -73,12 +74,15 @@ def bot_seed(seed: int, deal: int, seat: int, swapped: "bool | int") -> int:
 
 
 def play_hand(variant: "Variant | str", players: int, specs: Sequence[str], seed: int,
-              deal: int, swapped: "bool | int") -> GameState:
+              deal: int, swapped: "bool | int",
+              gen: Optional[MeldGenerator] = None) -> GameState:
     """Play one hand of deal number ``deal`` of a run seeded ``seed``; bot specs
     ``specs[0]`` (A) and ``specs[1]`` (B) seated by :func:`seat_bot` for rotation
-    ``swapped``."""
+    ``swapped``.  ``gen``: the referee's meld generator (its caches; the bots keep
+    their own), shared by the rotations of one deal, which deal the same cards."""
     v = parse_variant(variant)
-    state = GameState.new(v, players, seed=hand_seed(seed, deal), first=deal % players)
+    state = GameState.new(v, players, seed=hand_seed(seed, deal), first=deal % players,
+                          gen=gen)
     bots = [make_bot(specs[seat_bot(p, players, swapped, v)],
                      seed=bot_seed(seed, deal, p, swapped))
             for p in range(players)]
@@ -118,8 +122,9 @@ def play_deal(task: Tuple[Variant, int, Sequence[str], int, int, bool]) -> List[
     ``(variant, players, specs, seed, deal, record)``."""
     variant, players, specs, seed, deal, record = task
     out: List[Dict[str, Any]] = []
+    gen = MeldGenerator(parse_variant(variant).rules)  # the referee's, for this deal's hands
     for rot in range(rotations(variant, players)):
-        s = play_hand(variant, players, specs, seed, deal, rot if rot > 1 else bool(rot))
+        s = play_hand(variant, players, specs, seed, deal, rot if rot > 1 else bool(rot), gen)
         out.append(hand_result(s, rot, deal, record))
     return out
 

@@ -13,6 +13,7 @@ import random
 from typing import List, Optional, Sequence
 
 from .cut import cutter_for
+from .melds import MeldGenerator
 from .scoring import VP_TABLE, mp_to_vp
 from .state import GameState
 from .variants import Variant, parse_variant
@@ -51,6 +52,9 @@ class Match:
         self.results: List[Sequence[float]] = []
         self.states: List[GameState] = []
         self.singles = False
+        #: the referee's meld generator: its caches carry over from hand to hand
+        #: (the match deals every hand, so they hold nothing it may not see)
+        self.gen = MeldGenerator(self.variant.rules)
 
     @property
     def hand_number(self) -> int:
@@ -71,7 +75,8 @@ class Match:
         the cutter (:meth:`cutter`) where the variant has a cut; None for a bot,
         which aims at random."""
         return GameState.new(self.variant, self.players, seed=self.rng.getrandbits(64),
-                             first=self.next_first(), singles=self.singles, cut=cut)
+                             first=self.next_first(), singles=self.singles, cut=cut,
+                             gen=self.gen)
 
     def record_hand(self, state: GameState) -> Sequence[float]:
         """Add a finished hand's scores to the totals; returns the hand's scores."""

@@ -37,7 +37,7 @@ HELP = """steps, in order:
 
 def register(sub) -> None:
     p = sub.add_parser("tournament", help="run a tournament: pairings, results, standings",
-                       description=__doc__.split("\n\n")[0], epilog=HELP,
+                       description=__doc__.split("\n\n")[0].replace("``", ""), epilog=HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--db", default=argparse.SUPPRESS, metavar="URL",

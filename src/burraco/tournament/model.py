@@ -52,7 +52,14 @@ FIRST_DRAWS = ("seeded", "random")
 
 class TournamentError(ValueError):
     """A step the director cannot take now, or a value that is wrong; the
-    message says which."""
+    message says which.  ``key`` (with ``params``) names the message among the
+    words of the pages (:mod:`.words`, ``e_<key>``) when it has a translation;
+    the message itself is English."""
+
+    def __init__(self, message: str, key: Optional[str] = None, **params) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -377,10 +384,12 @@ class Tournament:
         """The tables and byes the next round would have (nothing changes)."""
         s = self.settings
         if self.current is not None and not self.current.closed:
-            raise TournamentError(f"round {self.current.number} is still open: close it first")
+            raise TournamentError(f"round {self.current.number} is still open: close it first",
+                                  "still_open", n=self.current.number)
         number = len(self.rounds) + 1
         if number > s.rounds:
-            raise TournamentError(f"all {s.rounds} rounds have been played")
+            raise TournamentError(f"all {s.rounds} rounds have been played", "all_played",
+                                  n=s.rounds)
         fixed = s.format in (mv.MITCHELL, mv.ROUND_ROBIN)
         field_ = self.seeding() if fixed else self.active()
         need = mv.min_entrants(s.format)
@@ -457,7 +466,8 @@ class Tournament:
                 raise TournamentError(f"hand {i}: points must be whole numbers, not {h!r}")
             for side, x in (("North-South", ns), ("East-West", ew)):
                 if x % unit:
-                    raise TournamentError(f"hand {i}: {side} {x} is not a multiple of {unit}")
+                    raise TournamentError(f"hand {i}: {side} {x} is not a multiple of {unit}",
+                                          "multiple", hand=i, points=x, unit=unit)
                 if not low <= x <= high:
                     raise TournamentError(f"hand {i}: {side} {x} is outside what a hand of "
                                           f"{parse_variant(s.variant).name} can score "
@@ -478,7 +488,8 @@ class Tournament:
         r.table(table)
         if table in r.results:
             raise TournamentError(f"round {round_no} table {table} already has a result: "
-                                  f"use correct to change it")
+                                  f"use correct to change it", "has_result", round=round_no,
+                                  table=table)
         res = Result(self.check_hands(hands))
         r.results[table] = res
         return res
@@ -506,7 +517,8 @@ class Tournament:
         if missing:
             raise TournamentError(f"round {r.number}: no result yet for table"
                                   f"{'s' if len(missing) > 1 else ''} "
-                                  f"{', '.join(map(str, missing))}")
+                                  f"{', '.join(map(str, missing))}", "missing", round=r.number,
+                                  n=len(missing), tables=", ".join(map(str, missing)))
         r.closed = True
         return r
 

@@ -225,11 +225,11 @@ class Online:
         t = await self.db(self.store.load, name)
         r = t.current
         if r is None or r.closed:
-            raise TournamentError("no round is being played now")
+            raise TournamentError("no round is being played now", "no_round_now")
         tables = ((await self.db(self.store.online, name)).get(r.number) or {}).get("tables", {})
         want = _key(who)
         if not want:
-            raise TournamentError("give the name you were registered with")
+            raise TournamentError("give the name you were registered with", "give_name")
         for seating in r.plan.tables:
             players = seat_players(t, seating)
             for seat, p in enumerate(players):
@@ -238,7 +238,8 @@ class Online:
                 tid = tables.get(seating.table)
                 if tid is None:
                     raise TournamentError(f"{p} plays at table {seating.table}, which is "
-                                          "not played online: ask the director")
+                                          "not played online: ask the director", "not_online",
+                                          name=p, table=seating.table)
                 h = await self.hub.get(tid)
                 if h is None:
                     raise TournamentError(f"table {seating.table} is not on this server")
@@ -250,9 +251,10 @@ class Online:
                     if held is not None:
                         raise TournamentError(f"{p}'s seat at table {seating.table} is "
                                               f"already taken by {held['name']}: ask the "
-                                              "director")
+                                              "director", "seat_taken", name=p,
+                                              table=seating.table, who=held["name"])
                     if c.seat_of(player["id"]) is not None:
-                        raise TournamentError("you already sit at this table")
+                        raise TournamentError("you already sit at this table", "already_seated")
                     c.sit(seat, player, now())
                     if not any(x.player["id"] == player["id"] for x in h.conns):
                         # not at the table yet: the grace period runs from now, so a
@@ -265,7 +267,8 @@ class Online:
                 await self.hub.reseat(h, player["id"])
                 return {"table": seating.table, "round": r.number, "server_table": tid,
                         "seat": seat, "url": f"/t/{tid}"}
-        raise TournamentError(f"nobody named {who!r} plays in round {r.number}")
+        raise TournamentError(f"nobody named {who!r} plays in round {r.number}", "nobody_named",
+                              name=who, round=r.number)
 
     # ------------------------------------------------------------ results
     async def harvest(self) -> int:

@@ -24,7 +24,9 @@ words of :mod:`.words`, in the shared gettext catalogue): the language given
 with ``?lang=`` (then remembered in the ``burraco_lang`` cookie), else the
 remembered one, else the browser's ``Accept-Language``.  The director's
 refusals (:class:`~.model.TournamentError`) are shown as the model words
-them, in English.
+them, in English, but for the common ones (those with a ``key``: a table
+without a result, a seat already taken, a name not found, ...), which have
+their words.
 """
 
 from __future__ import annotations
@@ -155,7 +157,8 @@ def parse_sheet(text: str, hands: int) -> List[List[int]]:
                 raise TournamentError(f"points: {x!r} is not a whole number") from None
     if len(flat) != 2 * hands:
         raise TournamentError(f"a round has {hands} hands: give {2 * hands} numbers "
-                              f"(North-South and East-West of each hand), not {len(flat)}")
+                              f"(North-South and East-West of each hand), not {len(flat)}",
+                              "sheet_count", n=hands, numbers=2 * hands, given=len(flat))
     return [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)]
 
 
@@ -353,10 +356,10 @@ def routes(hub: Callable[[], Any],
                     code = 404 if str(ex).startswith("no tournament") else 409
                     return JSONResponse({"ok": False, "error": {
                         "code": "not_found" if code == 404 else "conflict",
-                        "message": str(ex), "field": None}}, status_code=code)
+                        "message": Words(lang).error(ex), "field": None}}, status_code=code)
                 w = Words(lang)
                 response = _html("burraco: " + w("tournaments"), [
-                    f'<p class="err">{e(str(ex))}</p>',
+                    f'<p class="err">{e(w.error(ex))}</p>',
                     f'<p><a href="/tournament">{e(w("tournaments"))}</a></p>'], lang=lang)
             asked = normalize_lang(request.query_params.get("lang"))
             if asked and request.cookies.get(LANG_COOKIE) != asked:
@@ -480,7 +483,7 @@ def routes(hub: Callable[[], Any],
         if what == "standings":
             return HTMLResponse(standings_html(t, lang=lang))
         if not t.rounds and what in ("results", "tables"):
-            raise TournamentError("no round has started")
+            raise TournamentError("no round has started", "no_round")
         if rno_i is not None:
             t.round(rno_i)
         if what == "results":
@@ -496,7 +499,7 @@ def routes(hub: Callable[[], Any],
         o, name, eid = await event(request)
         real = await o.db(o.store.director_key, name)
         if not key or not secrets.compare_digest(key, real):
-            raise TournamentError("the director's pages need the director's key")
+            raise TournamentError("the director's pages need the director's key", "need_key")
         return o, name, eid
 
     @guard
@@ -518,11 +521,12 @@ def routes(hub: Callable[[], Any],
         key = f.get("key", "")
         o, name, eid = await director_event(request, key)
         back = f"/tournament/{eid}/director?key={quote(key)}"
+        w = Words(page_lang(request))
         try:
-            msg = await do_step(o, name, request.path_params["step"], f,
-                                Words(page_lang(request)))
+            msg = await do_step(o, name, request.path_params["step"], f, w)
         except TournamentError as ex:
-            return RedirectResponse(back + "&" + urlencode({"error": str(ex)}), status_code=303)
+            return RedirectResponse(back + "&" + urlencode({"error": w.error(ex)}),
+                                    status_code=303)
         return RedirectResponse(back + "&" + urlencode({"msg": msg}), status_code=303)
 
     return [

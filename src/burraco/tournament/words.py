@@ -200,6 +200,25 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "m_penalty": "penalty for entrant {entrant}: {vp} VP, {mp} MP",
     "m_draw": "draw recorded: {order}",
     "m_settings": "settings saved: {summary}",
+    # refusals with words of their own (TournamentError.key)
+    "e_still_open": "round {n} is still open: close it first",
+    "e_all_played": ("all {n} round has been played", "all {n} rounds have been played"),
+    "e_multiple": "hand {hand}: {points} is not a multiple of {unit}",
+    "e_has_result": "round {round} table {table} already has a result: correct it instead",
+    "e_missing": ("round {round}: no result yet for table {tables}",
+                  "round {round}: no result yet for tables {tables}"),
+    "e_no_round_now": "no round is being played now",
+    "e_give_name": "give the name you were registered with",
+    "e_not_online": "{name} plays at table {table}, which is not played online: ask the director",
+    "e_seat_taken": "{name}'s seat at table {table} is already taken by {who}: ask the director",
+    "e_already_seated": "you already sit at this table",
+    "e_nobody_named": "nobody named {name} plays in round {round}",
+    "e_no_round": "no round has started",
+    "e_need_key": "the director's pages need the director's key",
+    "e_sheet_count": ("a round has {n} hand: give {numbers} numbers (North-South and East-West "
+                      "of each hand), not {given}",
+                      "a round has {n} hands: give {numbers} numbers (North-South and East-West "
+                      "of each hand), not {given}"),
 }
 """Every text of the tournament pages and printouts by key: its English msgid,
 or (singular, plural) msgids."""
@@ -227,6 +246,20 @@ class Words:
         else:
             text = tr.pgettext(CONTEXT, entry)
         return text.format(**kw) if kw else text
+
+    def error(self, ex: BaseException) -> str:
+        """A refusal in this language: the words of its ``key`` when it has some
+        (:class:`~.model.TournamentError`), else its English message."""
+        key = "e_" + str(getattr(ex, "key", None))
+        if self.lang == "en" or key not in WORDS:
+            return str(ex)
+        params = dict(getattr(ex, "params", {}) or {})
+        if isinstance(WORDS[key], tuple) and "n" not in params:
+            return str(ex)
+        try:
+            return self(key, **params)
+        except (KeyError, IndexError, TypeError):
+            return str(ex)
 
     def format_name(self, fmt: str) -> str:
         """A movement's name (``modified-danish`` -> "modified Danish")."""
