@@ -197,7 +197,7 @@ async def test_whole_hand_keys_and_clicks(tmp_path):
         await pilot.press("m")
         await pilot.pause()
         assert app.message_error
-        assert "4C KC KD is no meld" in app.message
+        assert "4♣ K♣ K♦ is no meld" in app.message   # the screen's cards, not KC
         assert "one suit" in app.message
         assert snapshot(s) == before
         await pilot.press("c")
@@ -461,11 +461,17 @@ def test_explain_refused_moves_in_every_language():
         s.play(bad)
     exc = e.value
     assert exc.rule is Rule.SUIT_OR_RANK
-    assert explain(exc, "en") == ("4C KC KD is no meld: a run must be of one suit and "
+    # the cards as the screen shows them (the record notation is for records)
+    assert explain(exc, "en") == ("4♣ K♣ K♦ is no meld: a run must be of one suit and "
                                   "a set of one rank.")
-    assert "seme" in explain(exc, "it") and "4C KC KD" in explain(exc, "it")
-    assert explain(exc, "pt").startswith("4C KC KD não é um jogo")
-    assert explain(exc, "de").startswith("4C KC KD ist keine Kombination")
+    assert "seme" in explain(exc, "it") and "4♣ K♣ K♦" in explain(exc, "it")
+    assert explain(exc, "pt").startswith("4♣ K♣ K♦ não é um jogo")
+    assert explain(exc, "de").startswith("4♣ K♣ K♦ ist keine Kombination")
+    from burraco.i18n.rules import explain as rules_explain
+    assert rules_explain(exc, lang="en").startswith("4C KC KD")   # records' words untouched
+    assert explain(IllegalMove("x", Rule.CLOSING_WILD, card="JK"), "en") == \
+        "The closing discard may not be a wild card (★*)."
+    assert explain(IllegalMove("x", Rule.NOT_A_CARD, card="ZZ"), "en") == "ZZ is not a card."
 
     class Odd(Exception):
         rule = "something new"
