@@ -163,6 +163,7 @@ class Hub:
         self._loading: Dict[str, asyncio.Future] = {}
         self._pending: List[Any] = []  # changes waiting for the group commit (_write)
         self._writing = False
+        self._writer: Optional[asyncio.Task] = None
 
     async def db(self, fn: Callable, *args) -> Any:
         """Run a store call in the database thread(s)."""
@@ -281,8 +282,8 @@ class Hub:
         fut = asyncio.get_running_loop().create_future()
         self._pending.append((c, old_version, fut))
         if not self._writing:
-            self._writing = True
-            asyncio.get_running_loop().create_task(self._write_batches())
+            self._writing = True  # the loop keeps only a weak reference to a task: keep one
+            self._writer = asyncio.get_running_loop().create_task(self._write_batches())
         await fut
 
     async def _write_batches(self) -> None:
@@ -292,8 +293,12 @@ class Hub:
                 batch, self._pending = self._pending, []
                 results = await self.db(self.store.commit_many, [(c, v) for c, v, _ in batch])
                 for (_, _, fut), err in zip(batch, results):
-                    if not fut.done():
-                        fut.set_result(None) if err is None else fut.set_exception(err)
+                    if fut.done():
+                        continue
+                    if err is None:
+                        fut.set_result(None)
+                    else:
+                        fut.set_exception(err)
                 batch = []
         except BaseException as e:  # the database failed: every waiting change hears it
             for _, _, fut in batch + self._pending:
