@@ -94,6 +94,10 @@ def test_round_online_then_mixed_with_paper(db):
         for x in j["rounds"][0]["tables"]:
             sheet, status = server_sheet(c, live[str(x["table"])]["server_table"])
             assert x["hands"] == sheet and len(sheet) == 2
+            # the table's summary names its event, round and table (the page then
+            # offers no invite link: seats are taken from the tournament's page)
+            summary = c.app.state.hub.store.load_table(live[str(x["table"])]["server_table"]).summary()
+            assert summary["tournament"] == {"event": "Club night", "round": 1, "table": x["table"]}
         assert step(c, eid, key, "close") == "round 1 closed"
 
         assert step(c, eid, key, "start", form="round", minutes="5").startswith("round 2")

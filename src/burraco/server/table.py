@@ -562,7 +562,8 @@ class TableCore:
                 "public": self.public, "status": self.status, "seats": seats,
                 "spectators": spectators, "hand": max(self.st["hand"], 0), "totals": totals,
                 "version": self.version, "created_at": self.created_at,
-                "rematch": self.st["rematch"], "winner": self.st["winner"]}
+                "rematch": self.st["rematch"], "winner": self.st["winner"],
+                "tournament": self.settings.get("tournament")}
 
 
 def _replay(state: GameState, moves: List[dict]) -> None:

@@ -96,7 +96,7 @@ function TablePage({ id, invite, player, go }) {
     </div>
     ${table.status === "waiting" ? html`<div class="panel waiting">
         <p>${t("Waiting for players: {n} free seats.", { n: free.length })}</p>
-        <${InviteBox} url=${inviteUrl}/>
+        ${table.tournament ? null : html`<${InviteBox} url=${inviteUrl}/>`}
         ${!seated && free.length ? html`<div class="join-seats">${free.map((x) => html`<button type="button" class="primary" key=${x.seat}
             onClick=${() => join(x.seat)}>${t("Sit at seat {n}", { n: x.seat + 1 })}</button>`)}</div>` : null}
       </div>` : null}
