@@ -196,3 +196,27 @@ def test_variants_show():
     assert code == 0 and json.loads(out)["hand_size"] == 13
     code, out, err = run_cli("variants", "scopa")
     assert code == 2 and "scopa" in err
+
+
+def test_stdlib_commands_run_without_site_packages():
+    """README: from a bare checkout ``PYTHONPATH=src python -m burraco`` runs the
+    engine's commands with the standard library alone.  ``python -S`` hides every
+    installed package (rich, textual, the server's): ``replay`` of every shipped
+    example prints its expected output, ``variants`` and ``--help`` work."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+
+    def bare(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-S", "-m", "burraco", *args],
+                              capture_output=True, text=True, env=env, timeout=300)
+
+    records = sorted(p for p in (ROOT / "examples").glob("*.json")
+                     if not p.name.endswith(".expected.json"))
+    assert records
+    for rec in records:
+        p = bare("replay", str(rec))
+        assert p.returncode == 0, (rec.name, p.stderr)
+        expected = json.loads(rec.with_name(rec.stem + ".expected.json").read_text())
+        assert json.loads(p.stdout) == expected, rec.name
+    for args in (("variants", "italian"), ("--help",), ("play", "--help")):
+        p = bare(*args)
+        assert p.returncode == 0 and "Traceback" not in p.stderr, (args, p.stderr)

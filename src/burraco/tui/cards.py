@@ -10,9 +10,7 @@ symbols and the letters A J Q K are the same in every language of the app.
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional
-
-from rich.text import Text
+from typing import TYPE_CHECKING, Iterable, List, Optional
 
 from ..cards import IS_WILD, JOKER, RANK_CHARS
 
@@ -33,6 +31,9 @@ WILD_STYLE = "bold yellow"
 
 CELL = 4
 """Characters a card takes in a row of cards: ``10♦*`` is the widest."""
+
+if TYPE_CHECKING:  # rich comes with the ui extra: the plain labels below need only the
+    from rich.text import Text  # standard library (``replay`` and ``play --help`` import them)
 
 
 def card_label(c: int) -> str:
@@ -57,11 +58,13 @@ def card_text(c: int, wild: Optional[bool] = None, pad: bool = False) -> Text:
     label = card_label(c) + ("*" if is_wild else "")
     if pad:
         label = label.ljust(CELL)
+    from rich.text import Text
     return Text(label, style=card_style(c, is_wild))
 
 
 def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
     """Several cards as coloured text, wild cards marked."""
+    from rich.text import Text
     out = Text()
     for i, c in enumerate(cards):
         if i:
