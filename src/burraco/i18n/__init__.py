@@ -19,7 +19,7 @@ import functools
 import gettext as _gettext
 import os
 from pathlib import Path
-from typing import Mapping, Optional
+from typing import Any, Mapping, Optional, Tuple, Union
 
 LANGS = ("en", "it", "pt", "de")
 """The languages of burraco: English, Italian, Brazilian Portuguese, German."""
@@ -97,5 +97,39 @@ def pgettext(lang: str, context: str, message: str, domain: str = "burraco") -> 
     return translations(lang, domain).pgettext(context, message)
 
 
-__all__ = ["DOMAINS", "LANGS", "LOCALES", "LOCALE_DIR", "detect_lang", "gettext", "ngettext",
-           "normalize_lang", "pgettext", "translations"]
+class KeyedWords:
+    """Texts named by stable keys, looked up in one language of :data:`LANGS`.
+
+    A subclass sets :attr:`WORDS` (key -> English msgid, or ``(singular,
+    plural)`` for a text that counts something, given ``n=``) and, where its
+    words must be told apart from the same English words elsewhere,
+    :attr:`CONTEXT` (the msgctxt).  An unknown key is shown as itself, so a
+    missing word is visible, never a crash."""
+
+    WORDS: Mapping[str, Union[str, Tuple[str, str]]] = {}
+    CONTEXT: Optional[str] = None
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in LANGS:
+            raise ValueError(f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
+        self.lang = lang
+
+    def __call__(self, _key: str, **kw: Any) -> str:
+        entry = self.WORDS.get(_key)
+        ctx = self.CONTEXT
+        if entry is None:
+            text = _key
+        elif isinstance(entry, tuple):
+            n = kw.get("n")
+            if not isinstance(n, int):
+                raise TypeError(f"{_key!r} counts something: give n=<int>")
+            tr = translations(self.lang)
+            text = (tr.npgettext(ctx, entry[0], entry[1], n) if ctx
+                    else tr.ngettext(entry[0], entry[1], n))
+        else:
+            text = pgettext(self.lang, ctx, entry) if ctx else gettext(self.lang, entry)
+        return text.format(**kw) if kw else text
+
+
+__all__ = ["DOMAINS", "KeyedWords", "LANGS", "LOCALES", "LOCALE_DIR", "detect_lang", "gettext",
+           "ngettext", "normalize_lang", "pgettext", "translations"]

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple, Union
 
 from .. import i18n
+from ..i18n.sections import entry_lines, translations_in, update_every_language
 
 CONTEXT = "tournament"
 """The msgctxt of every tournament word."""
@@ -224,28 +225,13 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
 or (singular, plural) msgids."""
 
 
-class Words:
-    """The tournament's words in one language of :data:`~burraco.i18n.LANGS`;
-    an unknown key is shown as itself (a missing word is visible, never a crash)."""
+class Words(i18n.KeyedWords):
+    """The tournament's words (:data:`WORDS`, in the context :data:`CONTEXT`) in
+    one language of :data:`~burraco.i18n.LANGS`; an unknown key is shown as itself
+    (a missing word is visible, never a crash)."""
 
-    def __init__(self, lang: str = "en") -> None:
-        if lang not in i18n.LANGS:
-            raise ValueError(f"unknown language {lang!r}; languages: {', '.join(i18n.LANGS)}")
-        self.lang = lang
-
-    def __call__(self, _key: str, **kw) -> str:
-        entry = WORDS.get(_key)
-        tr = i18n.translations(self.lang)
-        if entry is None:
-            text = _key
-        elif isinstance(entry, tuple):
-            n = kw.get("n")
-            if not isinstance(n, int):
-                raise TypeError(f"{_key!r} counts something: give n=<int>")
-            text = tr.npgettext(CONTEXT, entry[0], entry[1], n)
-        else:
-            text = tr.pgettext(CONTEXT, entry)
-        return text.format(**kw) if kw else text
+    WORDS = WORDS
+    CONTEXT = CONTEXT
 
     def error(self, ex: BaseException) -> str:
         """A refusal in this language: the words of its ``key`` when it has some
@@ -271,32 +257,18 @@ ENGLISH = Words("en")
 
 
 # ------------------------------------------------------------ the catalogue
-def _quote(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
-def _read(text: str):
-    import io
-
-    from babel.messages.pofile import read_po
-    head = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
-    return read_po(io.BytesIO((head + text).encode("utf-8")))
-
-
 def update(po_path: Path, new: Optional[Dict[str, object]] = None) -> int:
     """Rewrite the tournament section of one ``burraco.po`` from :data:`WORDS`
     (translations in ``new``, by key, put in when given; those written there
     kept); returns how many words have no translation there."""
     text = po_path.read_text(encoding="utf-8")
     before, found, rest = text.partition("\n" + SECTION + "\n")
-    mine: Dict[Tuple[str, str], object] = {}
+    mine: Dict[Tuple[Optional[str], str], object] = {}
     if found:
         after_start = rest.find("\n# ---- ")
         section, after = (rest, "") if after_start < 0 else (rest[:after_start + 1],
                                                              rest[after_start + 1:])
-        for m in _read(section):
-            if m.id:
-                mine[(m.context or "", m.id if isinstance(m.id, str) else m.id[0])] = m.string
+        mine = translations_in(section)
     else:
         # a new section goes just before the next one (the browser table's), or at the end
         at = text.find("\n# ---- ")
@@ -304,39 +276,18 @@ def update(po_path: Path, new: Optional[Dict[str, object]] = None) -> int:
     out: List[str] = [before.rstrip("\n"), "", SECTION, ""]
     missing = 0
     for key, entry in WORDS.items():
-        msgid = entry[0] if isinstance(entry, tuple) else entry
+        msgid, plural = entry if isinstance(entry, tuple) else (entry, None)
         old = (new or {}).get(key) or mine.get((CONTEXT, msgid))
-        out.append(f"#. {key}")
-        if "{" in msgid:
-            out.append("#, python-brace-format")
-        out.append("msgctxt " + _quote(CONTEXT))
-        out.append("msgid " + _quote(msgid))
-        if isinstance(entry, tuple):
-            forms = list(old) if isinstance(old, (list, tuple)) else ["", ""]
-            forms = (forms + ["", ""])[:2]
-            out.append("msgid_plural " + _quote(entry[1]))
-            for i, f in enumerate(forms):
-                out.append(f"msgstr[{i}] " + _quote(f or ""))
-                missing += not f
-        else:
-            out.append("msgstr " + _quote(old if isinstance(old, str) else ""))
-            missing += not old
-        out.append("")
+        lines, n = entry_lines(CONTEXT, msgid, plural, old, comment=key)
+        out += lines
+        missing += n
     po_path.write_text("\n".join(out) + ("\n" + after if after else ""), encoding="utf-8")
     return missing
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     """Update every language's tournament section; print what needs translating."""
-    status = 0
-    for lang in i18n.LANGS:
-        if lang == "en":
-            continue
-        po = i18n.LOCALE_DIR / i18n.LOCALES[lang] / "LC_MESSAGES" / "burraco.po"
-        missing = update(po)
-        print(f"{po.relative_to(i18n.LOCALE_DIR)}: {missing} untranslated")
-        status |= bool(missing)
-    return status
+    return update_every_language(update)
 
 
 if __name__ == "__main__":

@@ -211,27 +211,12 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {'app_title': 'Burraco',
 """Every text of the app by key: its English msgid, or (singular, plural) msgids."""
 
 
-class Translator:
-    """Looks texts up in one language of :data:`~burraco.i18n.LANGS`; an unknown
-    key is shown as itself (so a missing word is visible, never a crash)."""
+class Translator(catalogue.KeyedWords):
+    """Looks the terminal table's texts (:data:`WORDS`) up in one language of
+    :data:`~burraco.i18n.LANGS`; an unknown key is shown as itself (so a missing
+    word is visible, never a crash)."""
 
-    def __init__(self, lang: str = "en") -> None:
-        if lang not in LANGS:
-            raise ValueError(f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
-        self.lang = lang
-
-    def __call__(self, _key: str, **kw) -> str:
-        entry = WORDS.get(_key)
-        if entry is None:
-            text = _key
-        elif isinstance(entry, tuple):
-            n = kw.get("n")
-            if not isinstance(n, int):
-                raise TypeError(f"{_key!r} counts something: give n=<int>")
-            text = catalogue.ngettext(self.lang, entry[0], entry[1], n)
-        else:
-            text = catalogue.gettext(self.lang, entry)
-        return text.format(**kw) if kw else text
+    WORDS = WORDS
 
 
 __all__ = ["LANGS", "WORDS", "Translator", "detect_lang", "explain", "normalize_lang"]

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-from .. import i18n
+from ..i18n.sections import entry_lines, translations_in, update_every_language
 from . import STATIC_DIR
 
 SECTION = "# ---- the browser table (src/burraco/web/static/js): python -m burraco.web.messages ----"
@@ -56,17 +56,6 @@ def js_messages(root: Path = STATIC_DIR / "js") -> List[Tuple[Optional[str], str
     return list(seen.values())
 
 
-def _po_quote(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-
-
-def _read(po_text: str):
-    from babel.messages.pofile import read_po
-    import io
-
-    return read_po(io.BytesIO(po_text.encode("utf-8")))
-
-
 def update(po_path: Path, new: Optional[Dict[Key, object]] = None) -> int:
     """Rewrite the browser's section of one ``burraco.po`` (with the translations in
     ``new`` put in, when given); returns how many words of the page have no
@@ -75,48 +64,23 @@ def update(po_path: Path, new: Optional[Dict[Key, object]] = None) -> int:
     head, _, section = text.partition("\n" + SECTION + "\n")
     if not _:
         head, section = text.rstrip("\n"), ""
-    defined = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in _read(head + "\n") if m.id}
-    mine = {}
-    if section:
-        for m in _read('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n' + section):
-            if m.id:
-                mine[(m.context, m.id if isinstance(m.id, str) else m.id[0])] = m.string
+    defined = set(translations_in(head + "\n", header=False))
+    mine = translations_in(section) if section else {}
     mine.update(new or {})
     out, missing = [head.rstrip("\n"), "", SECTION, ""], 0
     for ctx, msgid, plural in js_messages():
         if (ctx, msgid) in defined:
             continue
-        old = mine.get((ctx, msgid))
-        if "{" in msgid:
-            out.append("#, python-brace-format")
-        if ctx:
-            out.append("msgctxt " + _po_quote(ctx))
-        out.append("msgid " + _po_quote(msgid))
-        if plural:
-            forms = list(old) if isinstance(old, (list, tuple)) else ["", ""]
-            out.append("msgid_plural " + _po_quote(plural))
-            for i, f in enumerate(forms[:2] + [""] * (2 - len(forms[:2]))):
-                out.append(f"msgstr[{i}] " + _po_quote(f or ""))
-                missing += not f
-        else:
-            out.append("msgstr " + _po_quote(old if isinstance(old, str) else ""))
-            missing += not old
-        out.append("")
+        lines, n = entry_lines(ctx, msgid, plural, mine.get((ctx, msgid)))
+        out += lines
+        missing += n
     po_path.write_text("\n".join(out), encoding="utf-8")
     return missing
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     """Update every language's browser section; print what still needs translating."""
-    status = 0
-    for lang in i18n.LANGS:
-        if lang == "en":
-            continue
-        po = i18n.LOCALE_DIR / i18n.LOCALES[lang] / "LC_MESSAGES" / "burraco.po"
-        missing = update(po)
-        print(f"{po.relative_to(i18n.LOCALE_DIR)}: {missing} untranslated")
-        status |= bool(missing)
-    return status
+    return update_every_language(update)
 
 
 if __name__ == "__main__":
