@@ -16,7 +16,7 @@ import sys
 from typing import List, Optional
 
 from ..tournament import movements as mv
-from ..tournament.model import Settings, TournamentError
+from ..tournament.model import Settings, TournamentError, check_bot_players
 from .common import fail
 
 HELP = """steps, in order:
@@ -215,15 +215,6 @@ def _write(path: str, text: str, what: str) -> None:
     print(f"{what} written to {path}")
 
 
-def _check_bots(players) -> None:
-    """Refuse a player named ``bot:SPEC`` whose bot does not exist."""
-    from ..bots import BOTS, _load_all
-    _load_all()
-    for p in players:
-        if p.startswith("bot:") and p[4:].partition(":")[0] not in BOTS:
-            raise TournamentError(f"unknown bot {p[4:]!r}; bots: {', '.join(sorted(BOTS))}")
-
-
 def _ints(text: str, what: str) -> int:
     try:
         return int(text)
@@ -311,7 +302,7 @@ def cmd_delete(args) -> int:
 
 
 def cmd_register(args) -> int:
-    _check_bots(args.players)
+    check_bot_players(args.players)
     st = _store(args)
     (e,) = st.add_entrants(_event(args), [dict(name=args.name, players=args.players,
                                                club=args.club, rating=args.rating)])
@@ -340,7 +331,7 @@ def cmd_import(args) -> int:
         raise TournamentError(f"{args.file}: not a CSV file ({e})") from None
     if not items:
         raise TournamentError(f"{args.file}: no entrants")
-    _check_bots([p for item in items for p in item["players"]])
+    check_bot_players([p for item in items for p in item["players"]])
     added = _store(args).add_entrants(_event(args), items)
     print(f"registered {len(added)} entrants ({added[0].number} to {added[-1].number})")
     return 0
@@ -350,7 +341,7 @@ def cmd_bots(args) -> int:
     specs = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not specs:
         raise TournamentError("--bots: name at least one bot")
-    _check_bots([f"bot:{b}" for b in specs])
+    check_bot_players([f"bot:{b}" for b in specs])
     if not 1 <= args.count <= 500:
         raise TournamentError("bots: COUNT must be 1 to 500")
     st = _store(args)
@@ -556,7 +547,7 @@ def cmd_simulate(args) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not bots:
         raise TournamentError("--bots: name at least one bot")
-    _check_bots([f"bot:{b}" for b in bots])
+    check_bot_players([f"bot:{b}" for b in bots])
     t = Tournament(f"Simulated {args.format}", Settings(
         format=args.format, rounds=args.rounds, hands=args.hands, variant=args.variant,
         seed=args.seed))

@@ -62,6 +62,19 @@ class TournamentError(ValueError):
         self.params = params
 
 
+def check_bot_players(players: Sequence[str], where: str = "") -> None:
+    """Refuse a player named ``bot:SPEC`` whose bot cannot be made (an unknown
+    bot, or an option it does not take): :class:`TournamentError` naming the
+    player, after ``where`` (say ``"table 2: "``)."""
+    from ..bots import make_bot
+    for p in players:
+        if p.startswith("bot:"):
+            try:
+                make_bot(p[4:])
+            except (ValueError, TypeError) as ex:
+                raise TournamentError(f"{where}{p}: {ex}") from None
+
+
 @dataclass(frozen=True)
 class Settings:
     """How the event is played.

@@ -42,7 +42,7 @@ from ..server.hub import Hub
 from ..server.store import bot_rating
 from ..server.table import TableCore, bot_player, now
 from ..variants import parse_variant
-from .model import Tournament, TournamentError
+from .model import Tournament, TournamentError, check_bot_players
 from .movements import RoundPlan, Seating
 from .store import Store
 
@@ -166,12 +166,7 @@ class Online:
         if info and table in info["tables"]:
             raise TournamentError(f"round {round_no} table {table} is already online")
         players = seat_players(t, seating)
-        for p in players:
-            if p.startswith("bot:"):
-                try:
-                    make_bot(p[4:])
-                except (ValueError, TypeError) as e:
-                    raise TournamentError(f"table {table}: {p}: {e}") from None
+        check_bot_players(players, f"table {table}: ")
         clock = info["clock"] if info else None
         at = now()
         core = TableCore(secrets.token_urlsafe(9), table_settings(t, round_no, seating, clock),

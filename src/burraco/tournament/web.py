@@ -45,7 +45,7 @@ from starlette.routing import Route
 
 from . import movements as mv
 from ..i18n import LANGS, normalize_lang
-from .model import Settings, Tournament, TournamentError
+from .model import Settings, Tournament, TournamentError, check_bot_players
 from .online import CLOCK_FORMS, Online, default_clock, seat_players
 from .output import STYLE, _results_block, _standings_block, assignments_html, \
     html_lang, results_html, scorecards_html, standings_html, summary
@@ -183,17 +183,6 @@ def parse_entrants_csv(text: str) -> List[dict]:
     if not items:
         raise TournamentError("the CSV has no entrants")
     return items
-
-
-def check_bots(players) -> None:
-    """Refuse a player named ``bot:SPEC`` whose bot does not exist."""
-    from ..bots import make_bot
-    for p in players:
-        if p.startswith("bot:"):
-            try:
-                make_bot(p[4:])
-            except (ValueError, TypeError) as ex:
-                raise TournamentError(f"{p}: {ex}") from None
 
 
 def _clock_text(seconds: float) -> str:
@@ -549,21 +538,21 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
     st = o.store
     if step == "register":
         players = [p.strip() for p in (f.get("player1", ""), f.get("player2", "")) if p.strip()]
-        check_bots(players)
+        check_bot_players(players)
         (en,) = await o.db(st.add_entrants, name, [dict(
             name=f.get("name", ""), players=players, club=f.get("club", ""),
             rating=_int(f, "rating", 0))])
         return w("m_registered", entrant=f"{en.number} {en.name}")
     if step == "import":
         items = parse_entrants_csv(f.get("csv", ""))
-        check_bots([p for it in items for p in it["players"]])
+        check_bot_players([p for it in items for p in it["players"]])
         added = await o.db(st.add_entrants, name, items)
         return w("m_registered_n", n=len(added))
     if step == "bots":
         count, spec = _int(f, "count"), (f.get("bot") or "greedy").strip()
         if not 1 <= count <= 500:
             raise TournamentError("bots: the count is 1 to 500")
-        check_bots([f"bot:{spec}"])
+        check_bot_players([f"bot:{spec}"])
         t = await o.db(st.load, name)
         per = 1 if t.settings.kind == "individual" else 2
         first = max(t.entrants, default=0)
