@@ -7,11 +7,14 @@ exact deck, so the deal always adds up to the deck and
 :meth:`GameState.from_deal` accepts it.  :func:`refuse` checks that a move is
 refused with an :class:`IllegalMove` whose message names the rule and that the
 state is exactly as it was; :func:`ok` checks that a move is listed, accepted
-and played.
+and played.  :func:`run_async` runs an ``async def`` test (the terminal table's).
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import inspect
 import random
 from typing import Dict, Iterable, List, Optional, Sequence, Union
 
@@ -250,3 +253,13 @@ def down_to_last(s: GameState) -> GameState:
     add(s, 3, extra)
     assert s.hand_n[s.turn] == 1
     return s
+
+
+def run_async(fn):
+    """Run an async test with asyncio (no pytest async plugin is needed)."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    wrapper.__signature__ = inspect.signature(fn)
+    return wrapper

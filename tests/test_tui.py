@@ -8,10 +8,7 @@ saved at the end replays to the scores shown on the end-of-hand screen.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import io
-import inspect
 import json
 import string
 
@@ -37,14 +34,10 @@ from burraco.tui.rules_text import rules_lines  # noqa: E402
 from burraco.variants import get_variant  # noqa: E402
 
 
-def run_async(fn):
-    """Run an async test with asyncio (no pytest async plugin is needed)."""
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    wrapper.__signature__ = inspect.signature(fn)
-    return wrapper
+try:
+    from helpers import run_async
+except ImportError:  # pragma: no cover
+    from tests.helpers import run_async
 
 
 # ------------------------------------------------------------------ deals

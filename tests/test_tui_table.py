@@ -8,9 +8,6 @@ and suit symbol."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import inspect
 import json
 import random
 
@@ -31,14 +28,10 @@ from burraco.tui.screens import ConfirmScreen, HandOverScreen, TextScreen, path_
 from burraco.variants import get_variant  # noqa: E402
 
 
-def run_async(fn):
-    """Run an async test with asyncio (no pytest async plugin is needed)."""
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    wrapper.__signature__ = inspect.signature(fn)
-    return wrapper
+try:
+    from helpers import run_async
+except ImportError:  # pragma: no cover
+    from tests.helpers import run_async
 
 
 def screen_lines(app) -> list:
