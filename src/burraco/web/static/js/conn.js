@@ -147,10 +147,13 @@ export class TableConn {
     }
   }
 
+  /** The clocks an event or a snapshot brought: the server sends ``hand_clock``
+   * only while a tournament time-out is due, so its absence clears the hand clock
+   * (time was called, or the hand is over). */
   setClock(clock, handClock) {
     this.s.clock = clock || null;
     this.s.clockAt = performance.now();
-    if (handClock !== undefined) this.s.handClock = handClock || null;
+    this.s.handClock = handClock || null;
   }
 
   /** Apply queued events one by one; others' moves wait PACE_MS so a person can follow them. */
