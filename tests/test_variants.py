@@ -379,3 +379,28 @@ def test_variants_are_immutable():
     with pytest.raises(Exception):
         v.hand_size = 13
     assert isinstance(v, Variant) and v.hand_size == 11
+
+
+@pytest.mark.parametrize("spec", ["italian", "brazilian", "aberto:hand_size=13"])
+def test_variant_pickles_as_its_switches(spec):
+    """A variant pickles as its switches (not its compiled meld rules) and loads
+    equal, with its own rules made again from the switches; the rules are made
+    once, with the variant, and never change afterwards (issue 10 item 4: no cache
+    written into a frozen object)."""
+    import pickle
+
+    from burraco.melds import MeldRules
+    from burraco.variants import switch_fields
+
+    v = parse_variant(spec)
+    rules = v.rules
+    assert isinstance(rules, MeldRules) and rules.variant is v
+    assert v.rules is rules  # made once, not per access
+    data = pickle.dumps(v, protocol=4)
+    assert b"MeldRules" not in data
+    w = pickle.loads(data)
+    assert w == v and hash(w) == hash(v) and w.switches() == v.switches()
+    assert w.rules is not rules and w.rules.variant is w
+    assert w.rules.value == rules.value and w.rules.cap == rules.cap
+    assert "_rules" not in v.switches()
+    assert [f.name for f in switch_fields()] == list(v.switches())

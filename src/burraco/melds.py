@@ -20,10 +20,22 @@ classes as the record format does.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple, TypeVar
+from typing import (TYPE_CHECKING, Any, Callable, Dict, List, NamedTuple, Optional, Sequence,
+                    Set, Tuple, TypeVar)
 
 from .cards import IS_WILD, JOKER, NUM_KINDS, WILDS, TWOS
 from .rules import Rule
+
+if TYPE_CHECKING:
+    from .variants import Variant
+
+T = TypeVar("T")
+
+Meld = Tuple[int, ...]
+"""A meld's cards (or cards to add to one): a sorted tuple of card ids."""
+
+Label = Tuple[Optional[str], int]
+"""A burraco class (None: no burraco) and its bonus."""
 
 _PRESENT = bytes([0] + [1] * 255)
 
@@ -84,31 +96,36 @@ class MeldRules:
     positions), or ``A 3 4 .. K A`` (13) where runs skip the 2.
     """
 
-    def __init__(self, variant) -> None:
+    def __init__(self, variant: "Variant") -> None:
         v = variant
         self.variant = v
         a, b, ace, two, joker = v.values
-        val = []
+        val: List[int] = []
         for c in range(NUM_KINDS):
             if c == JOKER:
                 val.append(joker)
             else:
                 r = c % 13 + 1
                 val.append(ace if r == 1 else two if r == 2 else a if r <= 7 else b)
-        self.value = tuple(val)
+        self.value: Tuple[int, ...] = tuple(val)
+        self.pos_rank: Tuple[int, ...]
         if v.runs_skip_two:
             self.pos_rank = (1,) + tuple(range(3, 14)) + (1,)
         else:
             self.pos_rank = tuple(range(1, 14)) + (1,)
         self.npos = len(self.pos_rank)
+        # the run position of each rank (the ace: its low position)
+        self.pos_of_rank: Dict[int, int] = {}
+        for k, r in enumerate(self.pos_rank[:-1]):
+            self.pos_of_rank[r] = k
         self.maxlen = self.npos if v.ace_to_ace else self.npos - 1
-        self.cap = v.meld_closes_at or 10 ** 6
+        self.cap: int = v.meld_closes_at or 10 ** 6
         if v.meld_closes_at:
             self.maxlen = min(self.maxlen, v.meld_closes_at)
         # natural card at each position of each suit's run (-1: none can stand there)
-        self.natural_at = []
+        self.natural_at: List[Tuple[int, ...]] = []
         for s in range(4):
-            row = []
+            row: List[int] = []
             for r in self.pos_rank:
                 if r == 2 and not v.natural_twos:
                     row.append(-1)
@@ -116,9 +133,10 @@ class MeldRules:
                     row.append(s * 13 + r - 1)
             self.natural_at.append(tuple(row))
         self.sets = v.sets
-        self.set_ranks = None if v.set_ranks is None else frozenset(v.set_ranks)
+        self.set_ranks: Optional[frozenset[int]] = (
+            None if v.set_ranks is None else frozenset(v.set_ranks))
         self.all_wild = v.all_wild_melds
-        self._set_ranks = tuple(r for r in range(1, 14) if r != 2 and (
+        self._set_ranks: Tuple[int, ...] = tuple(r for r in range(1, 14) if r != 2 and (
             self.set_ranks is None or r in self.set_ranks)) if v.sets else ()
 
     # ------------------------------------------------------------------ reading
@@ -178,7 +196,7 @@ class MeldRules:
                 "the cards do not make a run without gaps (one wild may fill one gap; "
                 "aces are low or high, never both, and runs do not wrap around)")
 
-    def _label(self, n: int, wilds: int, clean7: bool, royal: int, aces: bool):
+    def _label(self, n: int, wilds: int, clean7: bool, royal: int, aces: bool) -> Label:
         """The burraco class and bonus of a meld of ``n`` cards with ``wilds`` acting."""
         v = self.variant
         if n < BURRACO_SIZE:
@@ -205,7 +223,8 @@ class MeldRules:
         if not nat:
             if not self.all_wild:
                 return None
-            label = bonus = None
+            label: Optional[str] = None
+            bonus: Optional[int] = None
             if n >= BURRACO_SIZE:
                 if JOKER in cards:
                     label, bonus = WILD, self.variant.wild_cerrado_bonus
@@ -219,7 +238,7 @@ class MeldRules:
                 return found
         return self._read_run(cards, nat)
 
-    def _read_set(self, cards, nat) -> Optional[Reading]:
+    def _read_set(self, cards: Tuple[int, ...], nat: List[int]) -> Optional[Reading]:
         if not self.sets:
             return None
         rank = nat[0] % 13 + 1
@@ -232,99 +251,137 @@ class MeldRules:
         order = tuple(nat) + tuple(c for c in cards if IS_WILD[c])
         return Reading(SET, order, w, -1, rank, label, bonus)
 
-    def _read_run(self, cards, nat) -> Optional[Reading]:
+    # A run is read in steps, each a method named for what it checks: the natural
+    # cards' positions (:meth:`_run_positions`), then for every placement of the
+    # aces (low or high) and of the suit's own 2 (natural at its place or acting as
+    # the wild) whether the cards fill a stretch with at most one wild
+    # (:meth:`_run_extent`), what burraco that makes (:meth:`_run_label`), and the
+    # cards in reading order (:meth:`_run_order`).  The best placement is kept.
+    def _read_run(self, cards: Tuple[int, ...], nat: List[int]) -> Optional[Reading]:
+        """The best reading of ``cards`` as a run (``nat``: its natural cards), or None."""
         s = nat[0] // 13
         if any(c // 13 != s for c in nat):
             return None
+        placed = self._run_positions(nat)
+        if placed is None:
+            return None
+        fixed, aces = placed
         two_s = s * 13 + 1
         natural_twos = self.natural_at[s][1] == two_s and self.pos_rank[1] == 2
         suited_twos = cards.count(two_s) if natural_twos else 0
         other_wilds = [c for c in cards if IS_WILD[c] and not (natural_twos and c == two_s)]
-        npos = self.npos
-        last = npos - 1
-        idx_of_rank = {}
-        for k, r in enumerate(self.pos_rank[:-1]):
-            idx_of_rank[r] = k
-        fixed = []
+        last = self.npos - 1
+        ace_opts: List[Tuple[int, ...]] = (
+            [()] if aces == 0 else [(0,), (last,)] if aces == 1 else [(0, last)])
+        best: Optional[Reading] = None
+        best_key: Optional[Tuple[int, int, int]] = None
+        for ap in ace_opts:
+            for t in ([0, 1] if suited_twos else [0]):
+                pos = fixed + list(ap)
+                if t:
+                    pos.append(1)  # the suit's 2 stands as itself
+                w = len(other_wilds) + suited_twos - t
+                extent = self._run_extent(pos, w)
+                if extent is None:
+                    continue
+                low, high, length, wild_at, high_pref = extent
+                label, bonus = self._run_label(pos, w, low, high, length)
+                key = (bonus, t, high_pref)
+                if best_key is None or key > best_key:
+                    best_key = key
+                    wl = other_wilds + [two_s] * (suited_twos - t)
+                    order = self._run_order(nat, s, ap, t, wl[0] if wild_at >= 0 else -1,
+                                            wild_at, low, high)
+                    best = Reading(RUN, order, w, s, 0, label, bonus, low, high)
+        return best
+
+    def _run_positions(self, nat: List[int]) -> Optional[Tuple[List[int], int]]:
+        """The run positions of the natural cards ``nat`` (of one suit) other than
+        aces, and how many aces there are; None when two cards want one position or
+        there are more aces than a run can hold (two only from ace to ace)."""
+        fixed: List[int] = []
         aces = 0
         for c in nat:
             r = c % 13 + 1
             if r == 1:
                 aces += 1
             else:
-                fixed.append(idx_of_rank[r])
+                fixed.append(self.pos_of_rank[r])
         if len(set(fixed)) != len(fixed):
             return None
         if aces > 2 or (aces == 2 and not self.variant.ace_to_ace):
             return None
-        ace_opts = [()] if aces == 0 else [(0,), (last,)] if aces == 1 else [(0, last)]
-        two_opts = [0, 1] if suited_twos else [0]
-        best = None
-        best_key = None
-        for ap in ace_opts:
-            for t in two_opts:
-                pos = fixed + list(ap)
-                if t:
-                    pos.append(1)
-                if len(set(pos)) != len(pos):
-                    continue
-                w = len(other_wilds) + suited_twos - t
-                if w > 1:
-                    continue
-                lo, hi = min(pos), max(pos)
-                span = hi - lo + 1
-                gaps = span - len(pos)
-                if gaps > w:
-                    continue
-                wild_at = -1
-                high_pref = 1
-                if gaps == 1:
-                    occupied = set(pos)
-                    wild_at = next(k for k in range(lo, hi + 1) if k not in occupied)
-                    length = span
-                elif w == 1:
-                    length = span + 1
-                    if hi + 1 <= last and length <= self.maxlen:
-                        wild_at = hi + 1
-                    elif lo - 1 >= 0 and length <= self.maxlen:
-                        wild_at = lo - 1
-                        high_pref = 0
-                    else:
-                        continue
-                else:
-                    length = span
-                if length > self.maxlen or length < 3:
-                    continue
-                low = min(lo, wild_at) if wild_at >= 0 else lo
-                high = max(hi, wild_at)
-                # seven consecutive natural positions (semi-clean)
-                occ = sorted(pos)
-                run = longest = 1
-                for x, y in zip(occ, occ[1:]):
-                    run = run + 1 if y == x + 1 else 1
-                    longest = max(longest, run)
-                royal = (high - low + 1) if w == 0 else 0
-                if royal and royal < 13:
-                    royal = 0
-                label, bonus = self._label(length, w, longest >= BURRACO_SIZE, royal, False)
-                key = (bonus, t, high_pref)
-                if best_key is None or key > best_key:
-                    best_key = key
-                    slots = {}
-                    for c in nat:
-                        r = c % 13 + 1
-                        if r != 1:
-                            slots[idx_of_rank[r]] = c
-                    for k in ap:
-                        slots[k] = s * 13
-                    if t:
-                        slots[1] = two_s
-                    wl = other_wilds + [two_s] * (suited_twos - t)
-                    if wild_at >= 0:
-                        slots[wild_at] = wl[0]
-                    order = tuple(slots[k] for k in range(low, high + 1))
-                    best = Reading(RUN, order, w, s, 0, label, bonus, low, high)
-        return best
+        return fixed, aces
+
+    def _run_extent(self, pos: List[int],
+                    w: int) -> Optional[Tuple[int, int, int, int, int]]:
+        """Where a run whose natural cards stand at positions ``pos``, with ``w``
+        cards acting as wild, lies: ``(low, high, length, wild_at, high_pref)``, or
+        None when it cannot (a position taken twice, more than one wild, a gap the
+        wild cannot fill, too short or too long).  The wild fills the gap, or stands
+        above the natural cards (``high_pref`` 1), or below where the top is closed
+        (``high_pref`` 0); ``wild_at`` is -1 without a wild."""
+        if len(set(pos)) != len(pos) or w > 1:
+            return None
+        lo, hi = min(pos), max(pos)
+        span = hi - lo + 1
+        gaps = span - len(pos)
+        if gaps > w:
+            return None
+        wild_at = -1
+        high_pref = 1
+        length = span
+        if gaps == 1:
+            occupied = set(pos)
+            wild_at = next(k for k in range(lo, hi + 1) if k not in occupied)
+        elif w == 1:
+            length = span + 1
+            if length > self.maxlen:
+                return None
+            if hi + 1 <= self.npos - 1:
+                wild_at = hi + 1
+            elif lo - 1 >= 0:
+                wild_at = lo - 1
+                high_pref = 0
+            else:
+                return None
+        if length > self.maxlen or length < 3:
+            return None
+        low = min(lo, wild_at) if wild_at >= 0 else lo
+        high = max(hi, wild_at)
+        return low, high, length, wild_at, high_pref
+
+    def _run_label(self, pos: List[int], w: int, low: int, high: int, length: int) -> Label:
+        """The burraco class and bonus of a run of ``length`` cards from ``low`` to
+        ``high`` whose natural cards stand at ``pos``: semi-clean needs seven
+        consecutive natural cards, royal a clean run of 13 or 14."""
+        occ = sorted(pos)
+        run = longest = 1
+        for x, y in zip(occ, occ[1:]):
+            run = run + 1 if y == x + 1 else 1
+            longest = max(longest, run)
+        royal = (high - low + 1) if w == 0 else 0
+        if royal and royal < 13:
+            royal = 0
+        return self._label(length, w, longest >= BURRACO_SIZE, royal, False)
+
+    def _run_order(self, nat: List[int], s: int, aces_at: Tuple[int, ...], natural_two: int,
+                   wild: int, wild_at: int, low: int, high: int) -> Tuple[int, ...]:
+        """A run's cards from position ``low`` to ``high``: the natural cards ``nat``
+        of suit ``s`` at their places, the aces at ``aces_at``, the suit's 2 at its
+        own place if ``natural_two``, and the card ``wild`` at ``wild_at``."""
+        slots: Dict[int, int] = {}
+        for c in nat:
+            r = c % 13 + 1
+            if r != 1:
+                slots[self.pos_of_rank[r]] = c
+        for k in aces_at:
+            slots[k] = s * 13
+        if natural_two:
+            slots[1] = s * 13 + 1
+        if wild_at >= 0:
+            slots[wild_at] = wild
+        return tuple(slots[k] for k in range(low, high + 1))
 
     # --------------------------------------------------------------- generation
     def _emit(self, cand: List[int], cnt: Sequence[int], out: Set[Tuple[int, ...]]) -> None:
@@ -384,7 +441,8 @@ class MeldRules:
         if self.all_wild:
             self._gen_all_wild(cnt, out)
 
-    def _gen_sets_rank(self, cnt, r, wilds, out) -> None:
+    def _gen_sets_rank(self, cnt: Sequence[int], r: int, wilds: List[int],
+                       out: Set[Tuple[int, ...]]) -> None:
         cap = self.cap
         ids = [s * 13 + r - 1 for s in range(4)]
         ns = [cnt[c] for c in ids]
@@ -394,7 +452,7 @@ class MeldRules:
             k = sum(combo)
             if k < 2 or k > cap:
                 continue
-            base = []
+            base: List[int] = []
             for c, m in zip(ids, combo):
                 base.extend([c] * m)
             if k >= 3:
@@ -403,7 +461,7 @@ class MeldRules:
                 for w in wilds:
                     out.add(tuple(sorted(base + [w])))
 
-    def _gen_all_wild(self, cnt, out) -> None:
+    def _gen_all_wild(self, cnt: Sequence[int], out: Set[Tuple[int, ...]]) -> None:
         cap = self.cap
         ws = sorted(WILDS)
         ns = [cnt[w] for w in ws]
@@ -412,7 +470,7 @@ class MeldRules:
         for combo in product(*[range(x + 1) for x in ns]):
             k = sum(combo)
             if 3 <= k <= cap:
-                base = []
+                base: List[int] = []
                 for c, m in zip(ws, combo):
                     base.extend([c] * m)
                 out.add(tuple(base))
@@ -560,7 +618,7 @@ class MeldGenerator:
             present = seg.translate(_PRESENT)
             if present.count(1) < 2:
                 continue  # a run needs two natural cards of its suit
-            key = (s, present, wm, seg[1] > 1, seg[0] > 1)
+            key: Tuple[object, ...] = (s, present, wm, seg[1] > 1, seg[0] > 1)
             lst = cache.get(key)
             if lst is None:
                 found: Set[Tuple[int, ...]] = set()
@@ -569,7 +627,7 @@ class MeldGenerator:
             if lst:
                 out.append(lst)
         if self.rules.sets:
-            wilds = None
+            wilds: Optional[List[int]] = None
             for r in (self.rules._set_ranks if not only_rank else
                       (only_rank,) if only_rank in self.rules._set_ranks else ()):
                 i = r - 1
@@ -596,10 +654,11 @@ class MeldGenerator:
                 out.append(lst)
         return out
 
-    def meld_moves(self, cnt: Sequence[int], make) -> Tuple[list, int]:
+    def meld_moves(self, cnt: Sequence[int],
+                   make: Callable[[Tuple[int, ...]], T]) -> Tuple[List[T], int]:
         """``(moves, longest)``: ``make(cards)`` of every meld of :meth:`meld_list`,
         memoized per component, and the most cards any of them lays."""
-        out: list = []
+        out: List[T] = []
         longest = 0
         mcache = self._mvcache
         if len(mcache) > 400000:
@@ -615,7 +674,8 @@ class MeldGenerator:
         return out, longest
 
     def all_add_moves(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
-                      readings: Sequence[Reading], make) -> list:
+                      readings: Sequence[Reading],
+                      make: Callable[[Tuple[int, ...], int], T]) -> List[Tuple[int, List[T], int]]:
         """``[(index, moves, longest), ...]`` for every meld that is not closed:
         ``make(cards, index)`` of each addition of :meth:`add_list`, memoized, and
         the most cards any of them adds (one pass over the hand for all melds)."""
@@ -629,12 +689,13 @@ class MeldGenerator:
         wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
               | (cnt[40] > 0) << 4)
         masks = [-1, -1, -1, -1]
-        out = []
+        out: List[Tuple[int, List[T], int]] = []
         for i, (meld, rd) in enumerate(zip(melds, readings)):
             n = len(meld)
             if n >= cap:
                 continue
             room = cap - n if cap - n < 64 else 64
+            key: Tuple[object, ...]
             if rd.all_wild:
                 key = (-1, b[1::13], cnt[52], room)
             elif rd.kind == SET:
@@ -668,6 +729,7 @@ class MeldGenerator:
             cache.clear()
         room = min(self.cap - len(meld), 64)
         b = bytes(cnt)
+        key: Tuple[object, ...]
         if reading.all_wild:
             key = (-1, b[1::13], cnt[52], room)
         else:

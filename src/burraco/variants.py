@@ -46,8 +46,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass, fields
-from typing import Dict, Optional, Tuple
+from dataclasses import Field, dataclass, field, fields
+from typing import Any, Dict, Optional, Tuple
+
+from .melds import MeldRules
 
 
 class VariantError(ValueError):
@@ -178,10 +180,20 @@ class Variant:
     #: read by the same clocks
     round_minutes: Tuple[Tuple[int, int], ...] = ()
 
+    #: the compiled meld rules (not a switch: made from the switches, once, as the
+    #: variant is made; see :attr:`rules`)
+    _rules: MeldRules = field(init=False, repr=False, compare=False)
+
     # ------------------------------------------------------------------
     def __post_init__(self) -> None:
         self._validate()
-        object.__setattr__(self, "_rules", None)
+        # set once while the object is made (as dataclasses set a frozen object's
+        # fields), never changed after
+        object.__setattr__(self, "_rules", MeldRules(self))
+
+    def __reduce__(self) -> Tuple[Any, Tuple[Dict[str, object]]]:
+        # pickled as its switches: the compiled rules are made again on loading
+        return (_from_switches, (self.switches(),))
 
     def _validate(self) -> None:
         """Raise :class:`VariantError` unless every switch has a value of its type,
@@ -212,7 +224,7 @@ class Variant:
             return dict(self.packets)[6][:2]
         return dict(self.packets)[players]
 
-    def replace(self, **changes) -> "Variant":
+    def replace(self, **changes: Any) -> "Variant":
         """A new variant with some switches changed (validated like any other)."""
         return dataclasses.replace(self, **changes)
 
@@ -230,24 +242,31 @@ class Variant:
             )
 
     @property
-    def rules(self):
+    def rules(self) -> MeldRules:
         """The compiled meld rules of this variant (see :mod:`burraco.melds`)."""
-        r = self._rules
-        if r is None:
-            from .melds import MeldRules
-
-            r = MeldRules(self)
-            object.__setattr__(self, "_rules", r)
-        return r
+        return self._rules
 
     def switches(self) -> Dict[str, object]:
         """Every switch and its value, as a plain dict."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {f.name: getattr(self, f.name) for f in switch_fields()}
 
     def card_value(self, c: int) -> int:
         """The points of card ``c`` in this variant."""
         return self.rules.value[c]
 
+
+def switch_fields() -> Tuple["Field[Any]", ...]:
+    """The dataclass fields of :class:`Variant` that are switches (every field
+    but the compiled rules), in their order."""
+    return _SWITCH_FIELDS
+
+
+def _from_switches(switches: Dict[str, Any]) -> Variant:
+    """The variant with these switches (how a pickled variant is loaded)."""
+    return Variant(**switches)
+
+
+_SWITCH_FIELDS: Tuple["Field[Any]", ...] = tuple(f for f in fields(Variant) if f.init)
 
 # ---------------------------------------------------------------- validation
 MAX_NAME = 500
@@ -336,7 +355,7 @@ def _check_types(v: "Variant") -> None:
     if not isinstance(v.name, str) or not 1 <= len(v.name) <= MAX_NAME \
             or not v.name.isprintable():
         raise VariantError(f"a variant's name must be 1 to {MAX_NAME} printable characters")
-    for f in fields(v):
+    for f in switch_fields():
         if f.name == "name":
             continue
         x = getattr(v, f.name)
@@ -358,7 +377,7 @@ def _check_types(v: "Variant") -> None:
                 _bad(v, f"{f.name} must hold whole numbers, not {x!r:.60}")
 
 
-def _check_pairs(v: "Variant", name: str, x: tuple) -> None:
+def _check_pairs(v: "Variant", name: str, x: Tuple[Any, ...]) -> None:
     """``packets`` and ``singles_packets``: ((players, (size, ...)), ...);
     ``round_minutes``: ((hands, minutes), ...)."""
     for item in x:
@@ -652,7 +671,7 @@ def parse_variant(spec: "str | Variant") -> Variant:
     base = get_variant(name.strip())
     if not rest.strip():
         return base
-    known = {f.name: f for f in fields(Variant)}
+    known = {f.name: f for f in switch_fields()}
     changes: Dict[str, object] = {}
     for part in rest.split(","):
         if not part.strip():
