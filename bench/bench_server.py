@@ -76,11 +76,13 @@ class Player:
             if b.ready >= b.expected:
                 b.all_ready.set()
             await b.all_ready.wait()  # one event, not thousands of clients polling a counter
-            while time.perf_counter() < stop:
+            while time.perf_counter() < stop and not b.finished:
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=max(0.01,
                                                                          stop - time.perf_counter()))
                 except asyncio.TimeoutError:
+                    break
+                if b.finished:  # Python 3.11's wait_for may swallow the cancel: ask too
                     break
                 m = json.loads(text)
                 t = m.get("type")
@@ -120,6 +122,7 @@ class Bench:
         self.expected = 4 * tables
         self.measuring = False
         self.all_ready = asyncio.Event()
+        self.finished = False
         self.setup_s = None
 
     async def setup(self, base: str) -> list:
@@ -177,6 +180,7 @@ class Bench:
             self.measuring = False
             self.t1 = time.perf_counter()
             self.cpu1 = _cpu(self.pid)
+            self.finished = True
             for t in tasks:
                 t.cancel()
 

@@ -89,3 +89,47 @@ def test_a_group_commit_keeps_each_change_apart(tmp_path):
         changes[0][0].version, cores[1].version, cores[2].version, changes[3][0].version]
     assert store.count_events("A") == cores[0].version + 1
     assert store.count_events("C") == cores[2].version + 1  # only the clashing one, no UPDATE kept
+
+
+def test_a_group_commit_without_conflict_takes_no_savepoint(tmp_path):
+    """The usual batch (every compare-and-set hits) is written with one UPDATE for all
+    the rows and one INSERT for all the events, no savepoint: a savepoint per change
+    (two statements more each) only when a change conflicts, to tell it apart."""
+    from sqlalchemy import event
+
+    store = Store(str(tmp_path / "batch.db"))
+    store.migrate()
+    seen: list = []
+    event.listen(store.engine, "before_cursor_execute",
+                 lambda conn, cur, stmt, params, ctx, many: seen.append(stmt.split()[0].upper()))
+    cores = []
+    for tid in ("A", "B", "C"):
+        core = TableCore(tid, {"variant": "burraco-2p", "players": 2}, False, "inv", now())
+        store.insert_table(core)
+        core.new_events = []
+        cores.append(core)
+
+    def batch(old):
+        out = []
+        for core in old:
+            c = core.clone()
+            c.add_chat(ANNA, None, "hi " + core.id, now())
+            c.add_chat(ANNA, None, "again " + core.id, now())
+            out.append((c, core.version))
+        return out
+
+    changes = batch(cores)
+    seen.clear()
+    assert store.commit_many(changes) == [None, None, None]
+    assert "SAVEPOINT" not in seen and seen.count("UPDATE") == 1 and seen.count("INSERT") == 1
+    assert [store.version_of(t) for t in "ABC"] == [c.version for c, _ in changes]
+    assert [store.count_events(t) for t in "ABC"] == [c.version for c, _ in changes]
+    # one stale change: the batch is written again change by change, in savepoints
+    again = batch([c for c, _ in changes])
+    again[1] = (again[1][0], again[1][1] - 1)
+    seen.clear()
+    results = store.commit_many(again)
+    assert results[0] is None and results[2] is None and results[1] is not None
+    assert "SAVEPOINT" in seen
+    assert [store.version_of(t) for t in "ABC"] == [again[0][0].version, changes[1][0].version,
+                                                   again[2][0].version]

@@ -17,6 +17,8 @@ from sqlalchemy import (JSON, Boolean, Column, Float, Integer, MetaData, String,
                         UniqueConstraint, create_engine, event)
 from sqlalchemy.engine import Engine
 
+from . import jsonx
+
 VERSION_TABLE = "alembic_version_server"
 """Alembic's version table for the server's migrations."""
 
@@ -123,7 +125,8 @@ def make_engine(url: str) -> Engine:
         path = url.split(":///", 1)[1] if ":///" in url else ""
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                            json_serializer=jsonx.dumps, json_deserializer=jsonx.loads)
 
         @event.listens_for(eng, "connect")
         def _pragmas(dbapi_conn, _record):  # pragma: no cover - trivial
@@ -141,7 +144,8 @@ def make_engine(url: str) -> Engine:
         def _begin(conn):  # pragma: no cover - trivial
             conn.exec_driver_sql("BEGIN")
         return eng
-    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True,
+                         json_serializer=jsonx.dumps, json_deserializer=jsonx.loads)
 
 
 def migrate(engine: Engine) -> None:

@@ -12,7 +12,6 @@ the same lock misses nothing and gets nothing twice.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import multiprocessing
 import os
@@ -23,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Set
 
 from ..state import GameState
+from . import jsonx
 from .store import Conflict, Store
 from .table import GAME_KINDS, ProtocolError, TableCore, now
 
@@ -120,7 +120,7 @@ class Conn:
 
     def put(self, msg: dict) -> None:
         """Queue a message for the writer task."""
-        self.queue.put_nowait(json.dumps(msg, separators=(",", ":")))
+        self.queue.put_nowait(jsonx.dumps(msg))
 
 
 class Handle:
@@ -355,10 +355,10 @@ class Hub:
                             ev["view"] = views.get(key)
                         elif i == last_game:
                             if key not in cache:
-                                cache[key] = core.view(key)
+                                cache[key] = core.view(key, cache)
                             ev["view"] = cache[key]
                         ev.update(clocks)
-                    rendered[key] = json.dumps(ev, separators=(",", ":"))
+                    rendered[key] = jsonx.dumps(ev)
                 conn.queue.put_nowait(rendered[key])
         core.emitted_views.clear()
 

@@ -8,11 +8,11 @@ models here too.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, List, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from . import jsonx
 from .table import ProtocolError
 
 MAX_FRAME = 8 * 1024
@@ -81,7 +81,7 @@ def parse_client(text: "str | bytes") -> Union[Hello, MoveMsg, ChatMsg, SyncMsg,
     if len(raw) > MAX_FRAME:
         raise ProtocolError("too_large", f"a message may hold at most {MAX_FRAME} bytes")
     try:
-        data = json.loads(raw)
+        data = jsonx.loads(raw)
     except (ValueError, RecursionError):
         raise ProtocolError("malformed", "the message is not JSON") from None
     if not isinstance(data, dict):

@@ -5,9 +5,8 @@ PostgreSQL) so the event loop never waits on the database.  A move is stored by
 :meth:`Store.commit` (or, several tables' moves together, :meth:`Store.commit_many`):
 the table row's new version is written with a compare-and-set on the old one
 (``UPDATE ... WHERE version = old``) together with the new events (primary key
-``(table_id, version)``), in one transaction (a savepoint of it); a second
-writer of the same version gets :class:`Conflict` and nothing of its change is
-kept.
+``(table_id, version)``), in one transaction; a second writer of the same version
+gets :class:`Conflict` and nothing of its change is kept.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import secrets
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
-from sqlalchemy import and_, delete, func, insert, select, update
+from sqlalchemy import and_, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
@@ -80,6 +79,10 @@ def _sides_of_row(state: Optional[dict], data: dict) -> List[List[dict]]:
 
 class Conflict(Exception):
     """Another writer stored this table's next version first."""
+
+
+class _Missed(Exception):
+    """A batch's compare-and-set missed a row: written again change by change."""
 
 
 class Store:
@@ -182,11 +185,25 @@ class Store:
 
     def commit_many(self, changes: List[Tuple[TableCore, int]]) -> List[Optional[Conflict]]:
         """Store several tables' changes in one transaction (a group commit: one
-        write to the disk for all of them), each with its own compare-and-set in a
-        savepoint, so that a conflict of one keeps nothing of it and costs the
-        others nothing.  Returns, per change, None (stored) or its :class:`Conflict`.
-        Any other database error fails them all (raised)."""
+        write to the disk for all of them), each with its own compare-and-set, so
+        that a conflict of one keeps nothing of it and costs the others nothing.
+        Returns, per change, None (stored) or its :class:`Conflict`.  Any other
+        database error fails them all (raised).
+
+        The usual case takes a few statements for the whole batch: every table row's
+        compare-and-set in one ``executemany`` (the rows it changed must be all of
+        them), every event in one insert.  When a compare-and-set misses (another
+        process moved a table on) or an insert collides, that transaction is rolled
+        back and the batch is written again change by change, each in a savepoint
+        (:meth:`_commit_one`), which tells the conflicting changes from the others."""
         now = time.time()
+        try:
+            with self.engine.begin() as c:
+                if not self._commit_batch(c, changes, now):
+                    raise _Missed()
+            return [None] * len(changes)
+        except (_Missed, IntegrityError):
+            pass
         out: List[Optional[Conflict]] = []
         with self.engine.begin() as c:
             for t, old_version in changes:
@@ -200,11 +217,40 @@ class Store:
                     out.append(Conflict(t.id))
         return out
 
+    _CAS = (update(db.tables)
+            .where(and_(db.tables.c.id == bindparam("cas_id"),
+                        db.tables.c.version == bindparam("cas_version")))
+            .values(version=bindparam("new_version"), status=bindparam("new_status"),
+                    state=bindparam("new_state", type_=db.tables.c.state.type),
+                    updated_at=bindparam("new_updated_at")))
+    """The compare-and-set of a table row: what a change writes (a table's id,
+    settings, privacy and invite never change after it is created)."""
+
+    def _commit_batch(self, c: Any, changes: List[Tuple[TableCore, int]], now: float) -> bool:
+        """Every change of a batch, without savepoints; False (the caller rolls the
+        transaction back) when a compare-and-set missed."""
+        r = c.execute(self._CAS, [
+            {"cas_id": t.id, "cas_version": old_version, "new_version": t.version,
+             "new_status": t.status, "new_state": t.st, "new_updated_at": now}
+            for t, old_version in changes])
+        if r.rowcount != len(changes):
+            return False
+        for t, _ in changes:
+            if t.match_over is not None:  # first: it puts the ratings in the event
+                self._finish_match(c, t, now)
+            for h in t.new_hands:
+                c.execute(insert(db.hands).values(table_id=t.id, finished_at=now, **h))
+        events = [{"table_id": t.id, "version": e["version"], "kind": e["kind"],
+                   "hand": e["hand"], "data": e["data"], "at": e["at"]}
+                  for t, _ in changes for e in t.new_events]
+        if events:
+            c.execute(insert(db.events), events)
+        return True
+
     def _commit_one(self, c: Any, t: TableCore, old_version: int, now: float) -> None:
-        row = t.row(now)
-        del row["id"], row["created_at"]
-        r = c.execute(update(db.tables).where(and_(
-            db.tables.c.id == t.id, db.tables.c.version == old_version)).values(**row))
+        r = c.execute(self._CAS, {"cas_id": t.id, "cas_version": old_version,
+                                  "new_version": t.version, "new_status": t.status,
+                                  "new_state": t.st, "new_updated_at": now})
         if r.rowcount != 1:
             raise Conflict(t.id)
         if t.match_over is not None:

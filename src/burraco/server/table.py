@@ -154,6 +154,7 @@ class TableCore:
             "owner": None, "winner": None,
         }
         self.match: Optional[Match] = None
+        self._match_owned = True  # False in a clone until it changes the match
         self.state: Optional[GameState] = None
         self.log: List[dict] = []          # raw events since hand_base
         self.chat: deque = deque(maxlen=50)
@@ -212,14 +213,7 @@ class TableCore:
             st["clock_turn"] = list(st["clock_turn"])
         t.st = st
         t.state = self.state.copy() if self.state is not None else None
-        if self.match is not None:
-            m = copy.copy(self.match)
-            m.rng = random.Random(0)  # seeded: Random() reads the OS's entropy, 1 ms a clone
-            m.rng.setstate(self.match.rng.getstate())
-            m.totals = list(self.match.totals)
-            m.results = list(self.match.results)
-            m.states = list(self.match.states)
-            t.match = m
+        t._match_owned = False  # shared until a hand ends: see _own_match
         t.log = list(self.log)
         t.chat = deque(self.chat, maxlen=50)
         t.new_events = []
@@ -227,6 +221,23 @@ class TableCore:
         t.match_over = None
         t.emitted_views = {}
         return t
+
+    def _own_match(self) -> Match:
+        """The match, made this table's own before it changes (a hand recorded, the
+        next one dealt): a clone shares its original's match until then, since most
+        changes (a move within a hand, a seat, a chat line) leave it as it is, and
+        copying its random generator's state was half the cost of a clone."""
+        assert self.match is not None
+        if not self._match_owned:
+            m = copy.copy(self.match)
+            m.rng = random.Random(0)  # seeded: Random() reads the OS's entropy, 1 ms a copy
+            m.rng.setstate(self.match.rng.getstate())
+            m.totals = list(self.match.totals)
+            m.results = list(self.match.results)
+            m.states = list(self.match.states)
+            self.match = m
+            self._match_owned = True
+        return self.match
 
     # ---------------------------------------------------------------- events
     def _emit(self, kind: str, data: dict, now: float) -> dict:
@@ -239,7 +250,7 @@ class TableCore:
             if keys is None:
                 keys = {None, *range(self.players)}
             if keys:
-                self.emitted_views[self.version] = {k: self.view(k) for k in keys}
+                self.emitted_views[self.version] = self.views(keys)
         self.new_events.append(raw)
         if kind == "chat":
             self.chat.append(raw)
@@ -338,6 +349,7 @@ class TableCore:
         s = self.settings
         self.match = Match(self.variant, self.players, seed=self.st["seed"],
                            target=s.get("target"), hands=s.get("hands"))
+        self._match_owned = True
 
     def start(self, now: float) -> None:
         """Every seat is taken: the match starts with its first hand."""
@@ -349,7 +361,7 @@ class TableCore:
         self._deal(now)
 
     def _deal(self, now: float) -> None:
-        self.state = self.match.new_hand()
+        self.state = self._own_match().new_hand()
         self.st["hand"] += 1
         self.st["moves"] = []
         self.st["hand_base"] = self.version
@@ -417,7 +429,7 @@ class TableCore:
             return
         hand = self.st["hand"]
         scores = st.scores()
-        self.match.record_hand(st)
+        self._own_match().record_hand(st)
         summary = {"hand": hand, "status": st.status, "closed_by": st.closed_by,
                    "scores": scores, "breakdown": st.score_breakdown(),
                    "totals": list(self.match.totals),
@@ -515,21 +527,34 @@ class TableCore:
         return self.st["hand_started_at"] + secs
 
     # ---------------------------------------------------------------- views
-    def view(self, seat: Optional[int]) -> Optional[dict]:
-        """The view of ``seat`` (None: a spectator's public view)."""
+    def view(self, seat: Optional[int], seat_views: Optional[Dict[Any, Any]] = None
+             ) -> Optional[dict]:
+        """The view of ``seat`` (None: a spectator's public view, made of the views
+        of seats 0 and 1: from ``seat_views`` where they were built already)."""
         st = self.state
         if st is None:
             return None
         if seat is not None:
             return st.view(seat).to_dict()
         n = self.players
-        base = st.view(0).to_dict()
-        other = st.view(1 % n).to_dict()
+        got = seat_views or {}
+        v0 = got.get(0) or st.view(0).to_dict()
+        other = got.get(1 % n) or st.view(1 % n).to_dict()
+        base = dict(v0)  # v0 may be seat 0's own view, sent as it is: not changed here
+        base["known"] = list(v0["known"])
         base["known"][0] = other["known"][0] if n > 1 else []
         base["seat"] = None
         base["hand"] = []
         base["legal"] = []
         return base
+
+    def views(self, keys: Any) -> Dict[Any, Any]:
+        """The views of several recipients (seats, None for spectators) at once: the
+        spectators' is built from the seats' views where those are built anyway."""
+        out: Dict[Any, Any] = {k: self.view(k) for k in keys if k is not None}
+        if None in keys:
+            out[None] = self.view(None, out)
+        return out
 
     def render(self, raw: dict, seat: Optional[int]) -> dict:
         """A raw event as recipient ``seat`` (None: spectator) may see it, without view."""
