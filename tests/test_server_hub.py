@@ -133,3 +133,45 @@ def test_a_group_commit_without_conflict_takes_no_savepoint(tmp_path):
     assert "SAVEPOINT" in seen
     assert [store.version_of(t) for t in "ABC"] == [again[0][0].version, changes[1][0].version,
                                                    again[2][0].version]
+
+
+def test_checkpoints_run_in_their_own_thread(tmp_path):
+    """On SQLite the server's connections leave the WAL checkpoints (the only moments
+    the disk is synced) to a thread of their own, so no commit waits for the disk;
+    the log is still copied back into the database, and nothing is lost."""
+    import time
+
+    from sqlalchemy import text
+
+    from burraco.server.db import Checkpoints
+
+    store = Store(str(tmp_path / "cp.db"))
+    store.migrate()
+    with store.engine.connect() as c:
+        assert c.execute(text("PRAGMA wal_autocheckpoint")).scalar() == 1000  # SQLite's own
+    cp = Checkpoints(store.engine, interval=0.05)
+    assert cp.start()
+    try:
+        with store.engine.connect() as c:
+            assert c.execute(text("PRAGMA wal_autocheckpoint")).scalar() == 0
+        core = TableCore("CP", {"variant": "burraco-2p", "players": 2}, False, "inv", now())
+        store.insert_table(core)
+        core.new_events = []
+        for i in range(300):  # well past 1,000 pages of log
+            c = core.clone()
+            c.add_chat(ANNA, None, f"line {i} " + "x" * 250, now())
+            store.commit(c, core.version)
+            core = c
+            core.new_events = []
+        runs = cp.runs
+        end = time.monotonic() + 30
+        while cp.runs < runs + 2:  # two more rounds: the log written above is copied back
+            assert time.monotonic() < end, "no checkpoint ran"
+            time.sleep(0.01)
+    finally:
+        cp.stop()
+    with store.engine.connect() as c:
+        busy, log, done = c.execute(text("PRAGMA wal_checkpoint(PASSIVE)")).one()
+        assert busy == 0 and log == done  # every page of the log is in the database
+    assert store.version_of("CP") == core.version and store.count_events("CP") == 300
+    assert Checkpoints(Store("postgresql://nobody@127.0.0.1:1/none").engine).start() is False

@@ -164,6 +164,7 @@ class Hub:
         self._pending: List[Any] = []  # changes waiting for the group commit (_write)
         self._writing = False
         self._writer: Optional[asyncio.Task] = None
+        self.checkpoints: Any = None  # db.Checkpoints (SQLite), started by start()
 
     async def db(self, fn: Callable, *args) -> Any:
         """Run a store call in the database thread(s)."""
@@ -172,6 +173,10 @@ class Hub:
     # ------------------------------------------------------------- lifecycle
     async def start(self) -> None:
         """Load every table in play and start its driver (a restart resumes them)."""
+        from .db import Checkpoints
+
+        self.checkpoints = Checkpoints(self.store.engine)
+        self.checkpoints.start()
         rows = await self.db(self.store.table_rows)
         for r in rows:
             await self.get(r.id)
@@ -196,6 +201,8 @@ class Hub:
             for p in procs:  # a search may think for seconds: do not wait for it
                 p.terminate()
         self.dbx.shutdown(wait=True)
+        if self.checkpoints is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self.checkpoints.stop)
 
     async def get(self, tid: str) -> Optional[Handle]:
         """The live table ``tid`` (loaded from the database on first use), or None."""
