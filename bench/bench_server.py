@@ -11,10 +11,14 @@ are not timed.
     .venv/bin/python bench/bench_server.py --tables 100 --seconds 20 [--think 0.5] [--json]
     .venv/bin/python bench/bench_server.py --db postgresql://postgres@127.0.0.1/test ...
     .venv/bin/python bench/bench_server.py --tables 200 --seconds 20 --profile /tmp/server.prof
+    .venv/bin/python bench/bench_server.py --tables 100 --seconds 20 --sample /tmp/server.txt
 
 ``--json`` prints one object: tables, moves, moves_per_second, p50_ms, p99_ms,
-errors (and the settings).  The server's own CPU time is reported too
-(``server_cpu_s``) to show where the time goes.
+errors (and the settings).  The server's own CPU time is reported too, and the
+bench's (``client_cpu_s``: its clients share one process and one core)
+(``server_cpu_s``) to show where the time goes: ``--profile`` runs the server under
+cProfile (its main thread), ``--sample`` samples every thread with py-spy (if it is
+installed) and groups the samples by part of a move.
 """
 
 from __future__ import annotations
@@ -122,6 +126,7 @@ class Bench:
         self.expected = 4 * tables
         self.measuring = False
         self.all_ready = asyncio.Event()
+        self.sample = None  # (py-spy, output file) with --sample
         self.finished = False
         self.setup_s = None
 
@@ -175,11 +180,21 @@ class Bench:
             await asyncio.sleep(warmup)
             self.measuring = True
             self.cpu0 = _cpu(self.pid)
+            self.ccpu0 = time.process_time()
             self.t0 = time.perf_counter()
+            spy = None
+            if self.sample:  # py-spy samples every thread of the server while we measure
+                spy = await asyncio.create_subprocess_exec(
+                    self.sample[0], "record", "-p", str(self.pid), "-d", str(int(seconds)),
+                    "-r", "200", "-f", "raw", "--threads", "--nonblocking", "-o", self.sample[1],
+                    stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
             await asyncio.sleep(seconds)
+            if spy is not None:
+                await spy.wait()
             self.measuring = False
             self.t1 = time.perf_counter()
             self.cpu1 = _cpu(self.pid)
+            self.ccpu1 = time.process_time()
             self.finished = True
             for t in tasks:
                 t.cancel()
@@ -209,7 +224,19 @@ def main(argv=None) -> int:
     ap.add_argument("--profile", metavar="FILE", default=None,
                     help="run the server under cProfile, save its profile to FILE and print "
                          "where its time went (the functions with the most own time)")
+    ap.add_argument("--sample", metavar="FILE", default=None,
+                    help="sample the server with py-spy (every thread, the database's too, "
+                         "at full speed) while measuring, save the stacks to FILE and print "
+                         "the share of its busy time each part of a move takes")
     args = ap.parse_args(argv)
+    spy = None
+    if args.sample:
+        import shutil
+
+        spy = shutil.which("py-spy") or shutil.which("py-spy", path=str(Path(sys.executable).parent))
+        if not spy:
+            print("bench_server: --sample needs py-spy (pip install py-spy)", file=sys.stderr)
+            return 2
     if args.tables < 1 or args.seconds <= 0:
         print("bench_server: --tables must be at least 1 and --seconds positive", file=sys.stderr)
         return 2
@@ -219,6 +246,8 @@ def main(argv=None) -> int:
     try:
         b = Bench(args.tables, args.think)
         b.pid = proc.pid
+        if spy:
+            b.sample = (spy, args.sample)
         asyncio.run(b.run(base, args.seconds, args.warmup))
         c0, c1 = b.cpu0, b.cpu1
     finally:
@@ -232,7 +261,7 @@ def main(argv=None) -> int:
            "errors": b.errors, "seconds": round(dur, 2), "think": args.think,
            "db": "postgresql" if db.startswith("postgres") else "sqlite",
            "server_cpu_s": None if c0 is None or c1 is None else round(c1 - c0, 2),
-           "setup_s": round(b.setup_s, 1)}
+           "client_cpu_s": round(b.ccpu1 - b.ccpu0, 2), "setup_s": round(b.setup_s, 1)}
     if args.json:
         print(json.dumps(out))
     else:
@@ -240,6 +269,8 @@ def main(argv=None) -> int:
             print(f"{k:>18}: {v}")
     if args.profile:
         where_the_time_goes(args.profile, sys.stderr if args.json else sys.stdout)
+    if args.sample:
+        where_the_samples_are(args.sample, sys.stderr if args.json else sys.stdout)
     return 0
 
 
@@ -252,6 +283,53 @@ def where_the_time_goes(path: str, out, top: int = 25) -> None:
     st = pstats.Stats(path, stream=out)
     st.sort_stats("tottime").print_stats(top)
     st.sort_stats("cumulative").print_stats(r"burraco", top)
+
+
+PARTS = [  # (part of a move, a frame that belongs to it): the first match from the leaf up
+    ("per-seat views (engine: PlayerView)", r"TableCore\.views?\b|PlayerView|GameState\.view"),
+    ("database (SQLAlchemy, SQLite/psycopg, group commit)", r"Store\.|sqlalchemy|sqlite|psycopg"),
+    ("events out: render + JSON", r"Hub\._broadcast|Conn\.put|jsonx|json/encoder"),
+    ("table clone", r"TableCore\.clone"),
+    ("the move itself (engine)", r"TableCore\.play|TableCore\._after|GameState\.play"),
+    ("frames in: JSON + schema", r"parse_client|pydantic|json/decoder"),
+    ("WebSocket send", r"_writer|send_text|WebSocket\.send|sansio_impl\.py.*send"),
+    ("WebSocket receive, ASGI", r"receive|data_received|sansio_impl|starlette|uvicorn"),
+    ("drivers (bots, clocks)", r"Hub\._drive"),
+    ("asyncio", r"asyncio"),
+]
+
+
+def where_the_samples_are(path: str, out) -> None:
+    """The share of the server's busy samples (py-spy, every thread) each part of a
+    move took: a sample counts for the first part one of its frames belongs to,
+    from the innermost frame out."""
+    import re
+    from collections import Counter
+
+    parts = [(name, re.compile(rx)) for name, rx in PARTS]
+    count: Counter = Counter()
+    total = 0
+    try:
+        lines = open(path, encoding="utf-8").read().splitlines()
+    except OSError as e:
+        print(f"no samples: {e}", file=out)
+        return
+    for line in lines:
+        stack, _, n = line.rpartition(" ")
+        if not stack or not n.isdigit():
+            continue
+        total += int(n)
+        part = "other (event loop, threads)"
+        for frame in reversed(stack.split(";")):
+            hit = next((name for name, rx in parts if rx.search(frame)), None)
+            if hit:
+                part = hit
+                break
+        count[part] += int(n)
+    print(f"\nwhere the server's busy time went (py-spy, every thread, {total} samples):",
+          file=out)
+    for part, n in count.most_common():
+        print(f"{100 * n / max(total, 1):5.1f}%  {part}", file=out)
 
 
 def _cpu(pid: int):
