@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Dict, List, NamedTuple, Sequence, Tuple
 
+from .dealing import cards_of
 from .moves import COVERED_DISCARD, DISCARD, PICKUP, REDRAW, Move
 from .scoring import table_scores
 from .variants import PILE_OPEN
@@ -148,8 +149,7 @@ def visible_history(state: "GameState") -> List[Tuple[int, Move]]:
 
 def _known_lists(state: "GameState") -> List[List[int]]:
     """The cards each seat is known to hold, as sorted card lists."""
-    return [[c for c in range(len(k)) if k[c] for _ in range(k[c])] if any(k) else []
-            for k in state.known]
+    return [cards_of(k) for k in state.known]
 
 
 def known_cards(state: "GameState", viewer: int) -> List[List[int]]:
@@ -217,8 +217,11 @@ def public_facts(state: "GameState") -> PublicFacts:
     its position changes (``GameState.forget_memo``)."""
     got: "PublicFacts | None" = state._public
     if got is None:
-        got = state._public = PublicFacts(_known_lists(state), visible_pile(state),
-                                          visible_history(state), table_scores(state))
+        carry = state._carry  # what the last move left unchanged (see GameState)
+        known = carry[0] if carry is not None and carry[0] is not None else None
+        got = state._public = PublicFacts(
+            known if known is not None else _known_lists(state), visible_pile(state),
+            visible_history(state), carry[1] if carry is not None else table_scores(state))
     return got
 
 

@@ -318,19 +318,23 @@ def move_gain(x: Ctx, m: Move, wilds_in_hand: int) -> float:
         g -= keep * max(acting, 0)
         if acting == 0:
             g -= 5 * w  # a natural 2 laid: small cost, the 2 could have been a wild
-    left = x.hand_n[x.seat] - len(cards)
+    return g + _emptying_gain(x, x.hand_n[x.seat] - len(cards))
+
+
+def _emptying_gain(x: Ctx, left: int) -> float:
+    """What leaving ``left`` cards in hand is worth: taking the reserve, or closing
+    when closing is welcome (an empty hand, or a last card whose discard closes)."""
     if left == 0:
         if x.packet_open and x.v.reserve_direct:
-            g += 120
-        else:
-            g += 150 if _want_close(x) else -400
-    elif left == 1:
+            return 120
+        return 150 if _want_close(x) else -400
+    if left == 1:
         if x.packet_open and x.v.reserve_indirect:
-            g += 60
-        elif not x.packet_open or not x.packets_left:
+            return 60
+        if not x.packet_open or not x.packets_left:
             # the last card's discard would close
-            g += 60 if _want_close(x) else -400
-    return g
+            return 60 if _want_close(x) else -400
+    return 0
 
 
 def _natural_potential(x: Ctx, cnt: List[int], melds: Sequence[Tuple[int, ...]],

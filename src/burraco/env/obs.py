@@ -207,6 +207,9 @@ class ObsEncoder:
                 stock_count: int, packet_sizes: Sequence[int], packet_taken: Sequence[bool],
                 side_of: Sequence[int], hand_n: Sequence[int], ban: int, must_meld: bool
                 ) -> np.ndarray:
+        # One piece (radon D): it writes the layout of the module docstring block
+        # after block, in order, on the environment's hot path (every step); its
+        # branches are the blocks', and helpers would only pass the offsets around.
         # everything before SCORES holds small counts (0..255): filled as bytes and
         # converted to float32 once
         P = self.players
