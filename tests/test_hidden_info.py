@@ -111,7 +111,9 @@ def walk(x: Any, seen: Dict[int, int], depth: int = 0) -> Any:
         return (type(x).__name__, sorted(repr(walk(y, seen, depth + 1)) for y in x))
     attrs: Dict[str, Any] = {}
     for klass in type(x).__mro__:
-        for k in getattr(klass, "__slots__", ()):
+        # a class compiled with mypyc (the compiled engine) lists its attributes
+        # in __mypyc_attrs__: it has neither __slots__ nor __dict__
+        for k in getattr(klass, "__slots__", ()) + getattr(klass, "__mypyc_attrs__", ()):
             if hasattr(x, k):
                 attrs[k] = getattr(x, k)
     if hasattr(x, "__dict__"):
