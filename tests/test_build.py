@@ -133,6 +133,22 @@ def test_stale_build_is_detected(tmp_path):
     assert compiled.stale_sources(str(tmp_path)) == ("burraco.melds",)
 
 
+def test_stale_build_runs_the_sources(tmp_path):
+    """A package whose compiled build is older than a source runs the sources and
+    says why (here: a copy of the package with a manifest that no longer fits)."""
+    pkg = tmp_path / "burraco"
+    shutil.copytree(PKG, pkg, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    lines = [f"{m} {'0' * 64}\n" for m in compiled.COMPILED_MODULES]
+    (pkg / compiled.MANIFEST).write_text("".join(lines), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), BURRACO_PURE="")
+    out = subprocess.run([sys.executable, "-m", "burraco", "--version"], env=env, cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    said = " ".join(out.stdout.split())  # argparse wraps the version line
+    assert "(pure Python: the compiled build is older than the source of burraco.cards" \
+        in said, said
+
+
 def test_version_says_which_build():
     """``burraco --version`` names the build that runs."""
     for pure in (True, False):
@@ -140,8 +156,13 @@ def test_version_says_which_build():
         out = subprocess.run([sys.executable, "-m", "burraco", "--version"], env=env,
                              capture_output=True, text=True, timeout=60)
         assert out.returncode == 0, out.stderr
-        want = "pure Python" if pure or not has_compiled_build() else "compiled"
-        assert out.stdout.strip() == f"burraco {burraco.__version__} ({want})"
+        line = out.stdout.strip()
+        if pure:
+            assert line == f"burraco {burraco.__version__} (pure Python: BURRACO_PURE is set)"
+        elif has_compiled_build():
+            assert line == f"burraco {burraco.__version__} (compiled)"
+        else:
+            assert line.startswith(f"burraco {burraco.__version__} (pure Python"), line
 
 
 def test_simulate_json_says_compiled(tmp_path):

@@ -9,8 +9,8 @@ same name, so the compiled build runs wherever it was built, unless:
 - the environment variable ``BURRACO_PURE`` is set (not ``0``): the pure-Python
   sources are imported instead (``./test`` runs the suite both ways);
 - the sources changed since the build (a build records a digest of each source
-  it compiled): the compiled modules would run old code, so the sources run, with
-  a warning saying how to rebuild.
+  it compiled): the compiled modules would run old code, so the sources run
+  (``burraco --version`` says so, and how to rebuild).
 
 :func:`build_kind` says which build runs (``burraco --version`` prints it).  This
 module is never compiled itself: it decides what the others load.
@@ -25,7 +25,6 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
-import warnings
 from types import ModuleType
 from typing import Optional, Sequence, Tuple
 
@@ -113,11 +112,9 @@ def select(package_dir: str) -> None:
         _why_pure = f"{PURE_ENV} is set"
     else:
         stale = stale_sources(package_dir)
-        if stale:
-            _why_pure = (f"the compiled build is older than the source of {', '.join(stale)}")
-            warnings.warn(f"burraco: {_why_pure}; running the pure-Python engine "
-                          "(rebuild: ./test, or pip install the package again)",
-                          RuntimeWarning, stacklevel=2)
+        if stale:  # said by build_kind(detail=True) and burraco --version, not printed
+            _why_pure = (f"the compiled build is older than the source of {', '.join(stale)}; "
+                         "rebuild it: ./test, or pip install again")
     if _why_pure is not None and not any(isinstance(f, _PureFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, _PureFinder())
 
@@ -136,12 +133,16 @@ def compiled_modules() -> Tuple[str, ...]:
                  if _is_extension(importlib.import_module(name)))
 
 
-def build_kind() -> str:
+def build_kind(detail: bool = False) -> str:
     """Which build of the engine runs: ``"compiled"`` (every module of
     :data:`COMPILED_MODULES` is a mypyc extension), ``"pure Python"`` (none is), or
-    ``"partly compiled"``."""
+    ``"partly compiled"``; with ``detail``, the pure build says why it was chosen
+    over a compiled one (``"pure Python: BURRACO_PURE is set"``)."""
     n = len(compiled_modules())
-    return COMPILED if n == len(COMPILED_MODULES) else PURE if n == 0 else PARTLY
+    kind = COMPILED if n == len(COMPILED_MODULES) else PURE if n == 0 else PARTLY
+    if detail and kind == PURE and _why_pure is not None:
+        kind += ": " + _why_pure
+    return kind
 
 
 def is_compiled() -> bool:

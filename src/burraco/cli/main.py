@@ -23,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # the build that runs: "compiled" (mypyc) or "pure Python" (burraco.compiled)
     parser.add_argument("--version", action="version",
-                        version=f"burraco {__version__} ({build_kind()})")
+                        version=f"burraco {__version__} ({build_kind(detail=True)})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         try:
