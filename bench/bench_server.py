@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from http.cookiejar import DefaultCookiePolicy
 from pathlib import Path
 
 import httpx
@@ -72,8 +73,9 @@ class Player:
                 open_timeout=60) as ws:
             await ws.send(json.dumps({"type": "hello", "protocol": 1, "since": None}))
             b.ready += 1
-            while b.ready < b.expected:
-                await asyncio.sleep(0.05)
+            if b.ready >= b.expected:
+                b.all_ready.set()
+            await b.all_ready.wait()  # one event, not thousands of clients polling a counter
             while time.perf_counter() < stop:
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=max(0.01,
@@ -117,43 +119,56 @@ class Bench:
         self.ready = 0
         self.expected = 4 * tables
         self.measuring = False
+        self.all_ready = asyncio.Event()
+        self.setup_s = None
 
     async def setup(self, base: str) -> list:
         sem = asyncio.Semaphore(32)
         rng = random.Random(1)
-        limits = httpx.Limits(max_connections=64)
+        # one connection pool for every player's requests (each player's session is its
+        # own cookie, sent by hand): a client per player built an SSL context each
+        transport = httpx.AsyncHTTPTransport(limits=httpx.Limits(max_connections=64))
+        http = httpx.AsyncClient(base_url=base, transport=transport, timeout=120)
+        http.cookies.jar.set_policy(DefaultCookiePolicy(allowed_domains=[]))  # keeps none
+
+        async def session(name: str) -> str:
+            r = await http.post("/api/session", json={"name": name})
+            assert r.status_code == 200, r.text
+            return r.cookies["burraco_session"]
+
+        async def post(cookie: str, path: str, body: dict) -> dict:
+            r = await http.post(path, json=body, headers={"Cookie": f"burraco_session={cookie}"})
+            assert r.status_code == 200 and r.json()["ok"], r.text
+            return r.json()
 
         async def table(i: int) -> list:
             async with sem:
-                cookies = []
-                async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as c:
-                    r = await c.post("/api/session", json={"name": f"t{i}p0"})
-                    cookies.append(c.cookies["burraco_session"])
-                    r = await c.post("/api/tables", json={"variant": "italian", "players": 4,
-                                                          "target": 10 ** 5, "seat": 0,
-                                                          "public": False})
-                    t = r.json()
+                cookies = [await session(f"t{i}p0")]
+                t = await post(cookies[0], "/api/tables", {
+                    "variant": "italian", "players": 4, "target": 10 ** 5, "seat": 0,
+                    "public": False})
                 tid, inv = t["table"]["id"], t["invite"]
                 for p in range(1, 4):
-                    async with httpx.AsyncClient(base_url=base, timeout=60) as c:
-                        await c.post("/api/session", json={"name": f"t{i}p{p}"})
-                        r = await c.post(f"/api/tables/{tid}/join", json={"invite": inv})
-                        assert r.json()["ok"], r.text
-                        cookies.append(c.cookies["burraco_session"])
+                    cookies.append(await session(f"t{i}p{p}"))
+                    await post(cookies[-1], f"/api/tables/{tid}/join", {"invite": inv})
                 return [Player(self, ck, tid, random.Random(rng.random())) for ck in cookies]
 
-        groups = await asyncio.gather(*(table(i) for i in range(self.tables)))
+        try:
+            groups = await asyncio.gather(*(table(i) for i in range(self.tables)))
+        finally:
+            await http.aclose()
         return [p for g in groups for p in g]
 
     async def run(self, base: str, seconds: float, warmup: float) -> None:
+        t0 = time.perf_counter()
         players = await self.setup(base)
         url = "ws" + base[4:]
         start = time.perf_counter()
         stop = start + 3600
 
         async def timer():
-            while self.ready < self.expected:
-                await asyncio.sleep(0.05)
+            await self.all_ready.wait()
+            self.setup_s = time.perf_counter() - t0
             await asyncio.sleep(warmup)
             self.measuring = True
             self.cpu0 = _cpu(self.pid)
@@ -212,7 +227,8 @@ def main(argv=None) -> int:
            "p50_ms": round(pct(b.lat, 0.50), 2), "p99_ms": round(pct(b.lat, 0.99), 2),
            "errors": b.errors, "seconds": round(dur, 2), "think": args.think,
            "db": "postgresql" if db.startswith("postgres") else "sqlite",
-           "server_cpu_s": None if c0 is None or c1 is None else round(c1 - c0, 2)}
+           "server_cpu_s": None if c0 is None or c1 is None else round(c1 - c0, 2),
+           "setup_s": round(b.setup_s, 1)}
     if args.json:
         print(json.dumps(out))
     else:

@@ -72,7 +72,7 @@ def reshuffled(state: GameState, seat: int, rnd: random.Random) -> GameState:
         pos += len(pk)
     if state.variant.pile != PILE_OPEN and state.pile:
         s.pile = pool[pos:] + state.pile[-1:]
-    s._legal = None
+    s.forget_memo()  # read the copy afresh: nothing remembered of the original
     return s
 
 
@@ -86,7 +86,7 @@ def exercise(state: GameState, seat: int) -> None:
         t.turn = p
         t.phase = PHASE_PLAY
         t.must_meld = False
-        t._legal = None
+        t.forget_memo()
         t.legal_moves()
 
 

@@ -46,8 +46,7 @@ def _set_hand(s: GameState, seat: int, cards: str) -> GameState:
         s.stock.remove(c)
         s.hands[seat][c] += 1
     s.hand_n[seat] = len(want)
-    if hasattr(s, "_legal"):
-        s._legal = None  # the cached move list belongs to the old hand
+    s.forget_memo()  # the cached move list belongs to the old hand
     return s
 
 

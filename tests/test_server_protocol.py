@@ -307,6 +307,31 @@ def test_registered_players_rating_and_matches(server):
         ms = c_.http.get("/api/me/matches").json()["matches"]
         assert ms[0]["table"] == tid and ms[0]["won"] == (seat == win)
         assert ms[0]["hands"][0]["record_url"].endswith("/record")
+    # a player's page (GET /api/players/{id}/matches), read by the other player and by
+    # a visitor: the sides by name, the result, the rating change, each hand's record
+    visitor = Client(server, "Visitor")
+    names = {c_.player["id"]: c_.http.get("/api/me").json()["player"]["name"] for c_ in (a, b)}
+    for viewer in (a, visitor):
+        page = viewer.http.get(f"/api/players/{b.player['id']}/matches").json()
+        assert page["ok"] and page["player"]["id"] == b.player["id"] and page["player"]["registered"]
+        m = page["matches"][0]
+        assert (m["table"], m["public"], m["players"], m["seat"], m["side"]) == (tid, True, 2, 1, 1)
+        assert m["sides"] == [[{"id": a.player["id"], "name": names[a.player["id"]], "bot": None,
+                                "seat": 0}],
+                              [{"id": b.player["id"], "name": names[b.player["id"]], "bot": None,
+                                "seat": 1}]]
+        assert m["totals"] == mo["totals"] and m["won"] == (win == 1)
+        assert m["rating_before"] == mo["ratings"][b.player["id"]]["before"]
+        assert m["rating_after"] == mo["ratings"][b.player["id"]]["after"]
+        assert m["finished_at"] == pytest.approx(time.time(), abs=300)
+        hand = m["hands"][0]
+        rec = viewer.http.get(hand["record_url"])
+        assert rec.status_code == 200
+        out, code = replay_text(rec.text)
+        assert code == 0 and out["scores"] == hand["scores"]
+    assert visitor.http.get("/api/players/p_nobody/matches").status_code == 404
+    assert visitor.http.get("/api/players/bot:greedy/matches").status_code == 404
+    assert visitor.http.get(f"/api/players/{visitor.player['id']}/matches").json()["matches"] == []
     # rematch: same people, new table
     r = a.http.post(f"/api/tables/{tid}/rematch").json()
     assert r["ok"] and r["table"]["id"] != tid
@@ -316,6 +341,39 @@ def test_registered_players_rating_and_matches(server):
     assert ev["table"] == r["table"]["id"]
     for s in socks:
         s.close()
+
+
+def test_player_page_of_a_private_match(server):
+    """Two guests finish a match at a private table: their pages list it (unrated); its
+    players download the hands' records, a visitor sees the match but no record (the
+    record endpoint refuses the visitor: the invite link is what lets people in)."""
+    g1, g2, visitor = Client(server, "Gina"), Client(server, "Gino"), Client(server, "Vera")
+    t = g1.create(variant="burraco-2p", players=2, seat=0, target=1, seed=7, public=False)
+    tid = t["table"]["id"]
+    assert g2.join(tid, invite=t["invite"])["ok"]
+    inbox = shared_inbox()
+    socks = [g1.sock(tid, inbox=inbox), g2.sock(tid, inbox=inbox)]
+    for s in socks:
+        s.hello(None)
+    play_random(socks, random.Random(11),
+                lambda: any(m.get("kind") == "match_over" for m in socks[0].messages),
+                timeout=180)
+    for s in socks:
+        s.close()
+    url = f"/api/players/{g1.player['id']}/matches"
+    mine = g1.http.get(url).json()["matches"]
+    assert [m["table"] for m in mine] == [tid]
+    m = mine[0]
+    assert m["public"] is False and m["rating_before"] is None and m["rating_after"] is None
+    assert [[p["name"] for p in side] for side in m["sides"]] == [["Gina"], ["Gino"]]
+    assert m["hands"] and all(h["record_url"] for h in m["hands"])
+    assert g2.http.get(url).json()["matches"][0]["hands"] == m["hands"]  # the other player
+    assert g2.http.get(m["hands"][0]["record_url"]).status_code == 200
+    seen = visitor.http.get(url).json()["matches"][0]
+    assert seen["table"] == tid and seen["sides"] == m["sides"] and seen["totals"] == m["totals"]
+    assert [h["hand"] for h in seen["hands"]] == [h["hand"] for h in m["hands"]]
+    assert all(h["record_url"] is None for h in seen["hands"])
+    assert visitor.http.get(m["hands"][0]["record_url"]).status_code == 403
 
 
 def test_origin_and_private_websocket(server):

@@ -237,8 +237,10 @@ def test_table_state_names_who_is_absent_or_played_by_a_bot():
 def test_round_clock_calls_time_out(db):
     """The round clock runs out during the first hand: the server calls the
     time-out (RULES.md, Tournament, time-out step by step), the hand ends,
-    no further hand is dealt, and the hand never dealt scores 0 to 0."""
-    with TestClient(app_for(db, bot_delay=0.25)) as c:
+    no further hand is dealt, and the hand never dealt scores 0 to 0.  The bots take
+    half a second a move: at most 24 moves in the 12 s clock, too few for a hand to
+    end by itself first (at a quarter of a second, 48 moves were sometimes enough)."""
+    with TestClient(app_for(db, bot_delay=0.5)) as c:
         eid, key = create(c, fmt="round-robin", rounds=1, hands=2)
         step(c, eid, key, "bots", count="2", bot="greedy")
         assert step(c, eid, key, "start", online="on", form="round", minutes="0.2") \

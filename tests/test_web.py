@@ -25,7 +25,7 @@ def client():
 
 
 def test_page_and_assets_are_served(client):
-    for path in ("/", "/t/abc123"):
+    for path in ("/", "/t/abc123", "/p/p_abc123"):
         r = client.get(path)
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
         assert '<script type="module" src="/static/js/app.js">' in r.text

@@ -29,12 +29,14 @@ Standard library only, no I/O; imports only the engine modules below it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, Tuple
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Tuple
 
+from .moves import COVERED_DISCARD, DISCARD, PICKUP, REDRAW, Move
+from .scoring import table_scores
 from .variants import PILE_OPEN
 
 if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from .state import GameState, Move
+    from .state import GameState
 
 SPECTATOR = -1
 """The viewer that sits at no seat: sees only what every seat sees in common."""
@@ -98,7 +100,6 @@ def covered_discards(state: "GameState") -> List[int]:
     in a closed pile (none where the covered cards are seen)."""
     if sees(state, "covered discards", SPECTATOR) or len(state.pile) < 2:
         return []
-    from .state import DISCARD, PICKUP, REDRAW
     out: List[int] = []
     top_seen = False
     # the pile's cards went down by the discards and redraws since the last pickup,
@@ -116,26 +117,62 @@ def covered_discards(state: "GameState") -> List[int]:
     return out
 
 
-def visible_history(state: "GameState") -> List[Tuple[int, "Move"]]:
+def visible_history(state: "GameState") -> List[Tuple[int, Move]]:
     """``state.history`` as every seat saw it: each covered discard of a closed pile
     reads as ``(seat, COVERED_DISCARD)``."""
     hist = state.history[:]
     for i in covered_discards(state):
-        hist[i] = (hist[i][0], covered_discard())
+        hist[i] = (hist[i][0], COVERED_DISCARD)
     return hist
 
 
-def covered_discard() -> "Move":
-    """The move that stands in a seat's log for a discard now covered."""
-    from .state import COVERED_DISCARD
-    return COVERED_DISCARD
+def _known_lists(state: "GameState") -> List[List[int]]:
+    """The cards each seat is known to hold, as sorted card lists."""
+    return [[c for c in range(len(k)) if k[c] for _ in range(k[c])] if any(k) else []
+            for k in state.known]
 
 
 def known_cards(state: "GameState", viewer: int) -> List[List[int]]:
     """The cards each other seat is known to hold (from open piles it picked up and
     has not played), as sorted card lists; empty for the viewer itself."""
-    return [[c for c in range(len(k)) for _ in range(k[c])] if p != viewer else []
-            for p, k in enumerate(state.known)]
+    return [k[:] if p != viewer else [] for p, k in enumerate(public_facts(state).known)]
+
+
+def hand_cards(state: "GameState", viewer: int, owner: int) -> List[int]:
+    """The sorted cards of ``owner``'s hand where ``viewer`` sees them (its own
+    hand), else none."""
+    if 0 <= owner < state.players and sees(state, "hand cards", viewer, owner):
+        return state.hand(owner)
+    return []
+
+
+def drawn_card(state: "GameState", viewer: int) -> int:
+    """The card the player on turn just drew where ``viewer`` sees it (that player
+    itself), else -1."""
+    return state.drawn if sees(state, "drawn card", viewer, state.turn) else -1
+
+
+class PublicFacts(NamedTuple):
+    """What every seat sees of a position and costs work to read, computed once per
+    position (:func:`public_facts`): the cards each seat is known to hold (sorted
+    lists), the visible discard pile, the log as every seat saw it, and each
+    side's points on the table (:func:`burraco.scoring.table_scores`).  Shared by
+    the views of every seat: a view copies what it hands out."""
+
+    known: List[List[int]]
+    pile: List[int]
+    history: List[Tuple[int, Move]]
+    scores: List[int]
+
+
+def public_facts(state: "GameState") -> PublicFacts:
+    """The :class:`PublicFacts` of ``state``'s position, remembered by the state until
+    its position changes (``GameState.forget_memo``)."""
+    got: "PublicFacts | None" = state._public
+    if got is None:
+        got = state._public = PublicFacts(_known_lists(state), visible_pile(state),
+                                          visible_history(state), table_scores(state))
+    return got
 
 
 def hidden_pool(state: "GameState", viewer: int) -> List[int]:
@@ -161,4 +198,4 @@ def hidden_pool(state: "GameState", viewer: int) -> List[int]:
 
 __all__ = ["SPECTATOR", "COVERED", "VISIBILITY", "ALL", "OWN", "NONE", "pile_kind", "sees",
            "visible_pile", "covered_discards", "visible_history", "known_cards",
-           "hidden_pool"]
+           "hidden_pool", "hand_cards", "drawn_card", "PublicFacts", "public_facts"]

@@ -13,6 +13,8 @@ from __future__ import annotations
 from operator import mul
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
+from .sides import packet_owner, side_seats
+
 if TYPE_CHECKING:  # the state imports this module
     from .state import GameState
 
@@ -29,39 +31,49 @@ VP_TABLE = {
 """Upper bounds of the MP difference for each VP split, by hands in the round."""
 
 
-def hand_breakdown(state: GameState) -> List[Dict[str, int]]:
+def hand_breakdown(state: "GameState") -> List[Dict[str, int]]:
     """Each side's points for the hand of ``state`` (a GameState), itemized.
 
     A hand still in progress is scored as if it stopped there: no closing
     bonus, and the packet penalty for each side that has not taken one."""
+    return [_side_items(state, side, True) for side in range(state.nsides)]
+
+
+def table_scores(state: "GameState") -> List[int]:
+    """Each side's points without the cards in its hands (every item of
+    :func:`hand_breakdown` but ``hand``): what every seat may see of the score
+    while the hand is played (:mod:`burraco.observer`)."""
+    return [sum(_side_items(state, side, False).values()) for side in range(state.nsides)]
+
+
+def _side_items(state: "GameState", side: int, with_hand: bool) -> Dict[str, int]:
+    """The score items of ``side`` (``hand`` only ``with_hand``)."""
     v = state.variant
     val = state.rules.value
-    out = []
-    for side in range(state.nsides):
-        seats = state.side_players(side)
-        owners = sorted({state.owner(p) for p in seats})
-        table = burracos = open_wild = 0
-        for o in owners:
-            for cards, r in zip(state.melds[o], state.readings[o]):
-                table += sum(val[c] for c in cards)
-                burracos += r.bonus
-                if r.all_wild and r.label is None:
-                    open_wild -= v.open_wild_penalty
+    seats = side_seats(state.side_of, side)
+    owners = sorted({state.owner(p) for p in seats})
+    table = burracos = open_wild = 0
+    for o in owners:
+        for cards, r in zip(state.melds[o], state.readings[o]):
+            table += sum(val[c] for c in cards)
+            burracos += r.bonus
+            if r.all_wild and r.label is None:
+                open_wild -= v.open_wild_penalty
+    taken = any(state.packet_taken[packet_owner(v, state.side_of, p)] for p in seats)
+    packet = v.packet_bonus if taken else -v.packet_penalty
+    closing = v.closing_bonus if (state.status == CLOSED and state.closed_by in seats) else 0
+    d = {"table": table, "burracos": burracos, "closing": closing, "packet": packet}
+    if with_hand:
         hand = 0
         for p in seats:
             hand -= sum(map(mul, val, state.hands[p]))
-        taken = any(state.packet_taken[state._pk(p)] for p in seats)
-        packet = v.packet_bonus if taken else -v.packet_penalty
-        closing = v.closing_bonus if (state.status == CLOSED and state.closed_by in seats) else 0
-        d = {"table": table, "burracos": burracos, "closing": closing, "packet": packet,
-             "hand": hand}
-        if v.open_wild_penalty:
-            d["open_wild"] = open_wild
-        cut = getattr(state, "cut", None)
-        if cut is not None:  # RULES.md "The cut": on every side of a hand with a cut
-            d["cut"] = v.cut_bonus if cut.exact and cut.player in seats else 0
-        out.append(d)
-    return out
+        d["hand"] = hand
+    if v.open_wild_penalty:
+        d["open_wild"] = open_wild
+    cut = state.cut
+    if cut is not None:  # RULES.md "The cut": on every side of a hand with a cut
+        d["cut"] = v.cut_bonus if cut.exact and cut.player in seats else 0
+    return d
 
 
 def seat_points(players: int, side_of: Sequence[int], scores: Sequence[int]) -> List[float]:

@@ -327,7 +327,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     @handler
     async def my_matches(request: Request) -> Response:
         player = await current(request)
-        ms = await hub().db(hub().store.player_matches, player["id"])
+        ms = await hub().db(hub().store.player_matches, player["id"], player["id"])
         return JSONResponse({"ok": True, "player": player, "matches": ms})
 
     @handler
@@ -335,7 +335,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         p = await hub().db(hub().store.get_player, request.path_params["pid"])
         if p is None:
             raise HttpError("not_found", "no such player")
-        ms = await hub().db(hub().store.player_matches, p["id"])
+        viewer = await current(request, required=False)
+        ms = await hub().db(hub().store.player_matches, p["id"], viewer and viewer["id"])
         return JSONResponse({"ok": True, "player": p, "matches": ms})
 
     async def index(request: Request) -> Response:
@@ -516,6 +517,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         WebSocketRoute("/ws/{id}", ws_table),
         Route("/", index),
         Route("/t/{id}", index),
+        Route("/p/{id}", index),
     ]
     try:  # tournaments online (issue 13): /tournament..., /api/tournaments/...
         from ..tournament.web import routes as tournament_routes

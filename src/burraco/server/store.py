@@ -45,6 +45,39 @@ def bot_rating(spec: str) -> Optional[dict]:
     return rating_obj(r["mu"], r["sigma"]) if r else None
 
 
+def _public_player(p: Optional[dict]) -> Optional[dict]:
+    """Who sat at a seat, as a player's page shows it: id, name, bot (or None)."""
+    if not p:
+        return None
+    return {"id": p["id"], "name": p["name"], "bot": p.get("bot")}
+
+
+def _sides(seats: List[Optional[dict]], side_of: List[int], by_player: bool,
+           units: int) -> List[List[dict]]:
+    """The players of each side (or of each player where a match counts players:
+    3 and 5 players), in seat order: ``[[{"id", "name", "bot", "seat"}], ...]``."""
+    out: List[List[dict]] = [[] for _ in range(units)]
+    for seat, p in enumerate(seats):
+        unit = seat if by_player else side_of[seat]
+        q = _public_player(p)
+        if q is not None and 0 <= unit < units:
+            out[unit].append({**q, "seat": seat})
+    return out
+
+
+def _sides_of_row(state: Optional[dict], data: dict) -> List[List[dict]]:
+    """The sides of a match stored without them, from its table's seats (the
+    partnerships every hand starts with: :func:`burraco.state.sides_for`)."""
+    from ..state import sides_for
+
+    if not state:
+        return []
+    n = data.get("players") or len(state["seats"])
+    units = len(data.get("totals") or []) or n
+    by_player = n in (3, 5)
+    return _sides([s["player"] for s in state["seats"]], sides_for(n), by_player, units)
+
+
 class Conflict(Exception):
     """Another writer stored this table's next version first."""
 
@@ -206,10 +239,13 @@ class Store:
             ratings = self._rate(c, t, people, rows, totals, by_player, side_of)
         ev["data"]["ratings"] = ratings
         winner = ev["data"]["winner"]
+        sides = _sides([s["player"] for s in t.seats], side_of, by_player, len(totals))
         for seat, p in people:
             unit = seat if by_player else side_of[seat]
             data = {"variant": t.variant.name, "players": t.players, "side": unit,
-                    "totals": totals, "won": None if winner is None else unit == winner,
+                    "sides": sides, "totals": totals,
+                    "won": None if winner is None else unit == winner,
+                    "rating_before": ratings.get(p["id"], {}).get("before"),
                     "rating_after": ratings.get(p["id"], {}).get("after")}
             c.execute(delete(db.matches).where(and_(db.matches.c.table_id == t.id,
                                                     db.matches.c.player_id == p["id"])))
@@ -309,19 +345,40 @@ class Store:
             return c.execute(select(db.hands.c.record).where(and_(
                 db.hands.c.table_id == tid, db.hands.c.hand == hand))).scalar()
 
-    def player_matches(self, pid: str, limit: int = 100) -> List[dict]:
-        """A player's finished matches, newest first, with their hands."""
+    def player_matches(self, pid: str, viewer: Optional[str] = None,
+                       limit: int = 100) -> List[dict]:
+        """A player's finished matches, newest first, with their hands and sides.
+
+        The record of a hand is offered (``record_url``) where ``viewer`` may download
+        it, as ``GET /api/tables/{id}/hands/{n}/record`` allows: a public table, or a
+        private one (``"public": false``) that ``viewer`` played at; otherwise the
+        hands are listed with ``record_url`` null."""
         with self.engine.connect() as c:
-            rows = list(c.execute(select(db.matches).where(db.matches.c.player_id == pid)
-                                  .order_by(db.matches.c.finished_at.desc()).limit(limit)))
+            rows = list(c.execute(
+                select(db.matches, db.tables.c.public, db.tables.c.state)
+                .join(db.tables, db.tables.c.id == db.matches.c.table_id, isouter=True)
+                .where(db.matches.c.player_id == pid)
+                .order_by(db.matches.c.finished_at.desc()).limit(limit)))
+            private = [r.table_id for r in rows if not r.public]
+            played: set = set()
+            if viewer and private:
+                played = {r.table_id for r in c.execute(
+                    select(db.matches.c.table_id).where(and_(
+                        db.matches.c.player_id == viewer, db.matches.c.table_id.in_(private))))}
             out = []
             for r in rows:
-                hs = [{"hand": s["hand"], "scores": s["scores"], "record_url": s["record_url"]}
+                may = bool(r.public) or r.table_id in played
+                hs = [{"hand": s["hand"], "scores": s["scores"],
+                       "record_url": s["record_url"] if may else None}
                       for s in (h.summary for h in c.execute(
                           select(db.hands.c.summary).where(db.hands.c.table_id == r.table_id)
                           .order_by(db.hands.c.hand)))]
+                data = dict(r.data)
+                if "sides" not in data:  # a match stored before the sides were
+                    data["sides"] = _sides_of_row(r.state, data)
+                data.setdefault("rating_before", None)
                 out.append({"table": r.table_id, "seat": r.seat, "finished_at": r.finished_at,
-                            "hands": hs, **r.data})
+                            "public": bool(r.public), "hands": hs, **data})
         return out
 
     def count_events(self, tid: str) -> int:

@@ -1,4 +1,5 @@
-// The page: the header (name, language), the lobby at "/", a table at "/t/{id}".
+// The page: the header (name, language), the lobby at "/", a table at "/t/{id}", a
+// player's page at "/p/{id}".
 import { html, render, useState, useEffect, useRef } from "../vendor/preact-htm.js";
 import { LANGS, LANG_NAMES, loadLang, preferredLang, lang, t } from "./i18n.js";
 import { me, get, post } from "./api.js";
@@ -6,10 +7,13 @@ import { Lobby, NameForm } from "./lobby.js";
 import { TableView } from "./table.js";
 import { TableConn } from "./conn.js";
 import { variantName } from "./words.js";
+import { PlayerPage } from "./player.js";
 
 function route() {
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   if (m) return { page: "table", id: decodeURIComponent(m[1]), invite: new URLSearchParams(location.search).get("invite") };
+  const p = location.pathname.match(/^\/p\/([^/]+)\/?$/);
+  if (p) return { page: "player", id: decodeURIComponent(p[1]) };
   return { page: "lobby" };
 }
 
@@ -120,7 +124,9 @@ function App() {
   const onLang = async (l) => { await loadLang(l, true); setLangTick((x) => x + 1); };
   let body;
   if (player === undefined) body = html`<p class="loading">${t("Loading…")}</p>`;
-  else if (player === null || renaming) {
+  else if (r.page === "player" && !renaming) {  // anyone may read a player's page, without a name
+    body = html`<${PlayerPage} key=${r.id} id=${r.id} me=${player} go=${window.__go}/>`;
+  } else if (player === null || renaming) {
     body = html`<${NameForm} current=${player && player.name} onDone=${(p) => { setPlayer(p); setRenaming(false); }}/>`;
   } else if (r.page === "table") {
     body = html`<${TablePage} key=${r.id} id=${r.id} invite=${r.invite} player=${player} go=${window.__go}/>`;

@@ -3,6 +3,7 @@ import { html, useState, useEffect } from "../vendor/preact-htm.js";
 import { t, tn } from "./i18n.js";
 import { get, post, markSession } from "./api.js";
 import { variantName } from "./words.js";
+import { PlayerLink, playerHref } from "./player.js";
 
 const BOTS = ["greedy", "search:time=0.5", "search:time=2", "random"];
 const CLOCKS = [0, 30, 60, 90, 120];
@@ -34,7 +35,12 @@ function Standing({ player }) {
 }
 
 /** Your account: register the name (keeps a history and a rating), log in, log out. */
-function Account({ player, onPlayer }) {
+function MyPageLink({ player, go }) {
+  const href = playerHref(player.id);
+  return html`<p class="my-page"><a href=${href} onClick=${(e) => { e.preventDefault(); go(href); }}>${t("Your page: your finished matches and their records")}</a></p>`;
+}
+
+function Account({ player, onPlayer, go }) {
   const [mode, setMode] = useState("register");
   const [name, setName] = useState(player.registered ? "" : player.name);
   const [password, setPassword] = useState("");
@@ -65,12 +71,14 @@ function Account({ player, onPlayer }) {
       <h2 id="account-title">${t("Your account")}</h2>
       <p>${t("Signed in as {name}.", { name: player.name })}</p>
       <${Standing} player=${player}/>
+      <${MyPageLink} player=${player} go=${go}/>
       <button type="button" class="quiet" onClick=${logout}>${t("Log out")}</button>
     </section>`;
   }
   return html`<section class="panel account" aria-labelledby="account-title">
     <h2 id="account-title">${t("Your account")}</h2>
     <p class="hint">${t("You play as a guest. Register your name with a password to keep your matches and a rating, and to sign in on another device.")}</p>
+    <${MyPageLink} player=${player} go=${go}/>
     <div class="mode" role="radiogroup" aria-label=${t("Your account")}>
       <label><input type="radio" name="account-mode" value="register" checked=${mode === "register"} onChange=${() => setMode("register")}/> ${t("Register")}</label>
       <label><input type="radio" name="account-mode" value="login" checked=${mode === "login"} onChange=${() => setMode("login")}/> ${t("Log in")}</label>
@@ -85,8 +93,10 @@ function Account({ player, onPlayer }) {
     </form></section>`;
 }
 
-function seatsText(table) {
-  return table.seats.map((x) => (x.player ? x.player.name : t("free"))).join(", ");
+/** The seats of a table: each person's name a link to their page. */
+function Seats({ table, go }) {
+  return table.seats.map((x, i) => html`${i ? ", " : ""}${x.player
+    ? html`<${PlayerLink} key=${x.seat} player=${x.player} go=${go}/>` : t("free")}`);
 }
 
 function TableRow({ table, go }) {
@@ -100,7 +110,7 @@ function TableRow({ table, go }) {
   return html`<li class="lobby-table" data-table=${table.id}>
     <span class="lt-variant">${variantName(table.variant)}</span>
     <span class="lt-meta">${tn("{n} player", "{n} players", table.players)}${table.target ? " · " + t("to {n}", { n: table.target }) : ""}${table.clock ? " · " + t("{n} s a move", { n: table.clock }) : ""}</span>
-    <span class="lt-seats">${seatsText(table)}</span>
+    <span class="lt-seats"><${Seats} table=${table} go=${go}/></span>
     <span class="lt-status">${table.status === "waiting" ? tn("{n} seat free", "{n} seats free", free) : t("playing")}</span>
     <span class="lt-actions">
       ${free > 0 ? html`<button type="button" onClick=${join}>${t("Join")}</button>` : null}
@@ -220,7 +230,7 @@ export function Lobby({ go, player, onPlayer }) {
     <${CreateForm} go=${go}/>
     <div class="lobby-side">
       <${PublicTables} go=${go}/>
-      <${Account} key=${player.id + (player.registered ? ":r" : "")} player=${player} onPlayer=${onPlayer}/>
+      <${Account} key=${player.id + (player.registered ? ":r" : "")} player=${player} onPlayer=${onPlayer} go=${go}/>
     </div>
     <${MyMatches} key=${player.id}/>
   </div>`;

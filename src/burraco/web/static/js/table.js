@@ -8,6 +8,7 @@ import { seatName, sideName, ownerOf, ownerSeats, describe, cardsText, statusTex
 import { ScoreSheet, HandResult } from "./score.js";
 import { animateMove } from "./anim.js";
 import { Hand, arrange, moveSelection } from "./hand.js";
+import { PlayerLink } from "./player.js";
 
 function useTick(ms, on) {
   const [, set] = useState(0);
@@ -62,7 +63,9 @@ function Players({ s }) {
           + (flash && flash.seat === seat ? " pulse" : "")}
           aria-current=${turn ? "true" : null}>
         <span class="player-name">${turn ? html`<span class="turn-mark" aria-hidden="true">▶</span>` : null}
-          ${seatName(table, seat, you)}
+          ${info.player && !info.player.bot
+            ? html`<${PlayerLink} player=${info.player} newTab=${true} label=${seatName(table, seat, you)}/>`
+            : seatName(table, seat, you)}
           ${mine ? html`<span class="tag tag-you">${t("you")}</span>` : null}
           ${info.player && info.player.bot ? html`<span class="tag">${t("bot")}</span>` : null}
           ${partner ? html`<span class="tag">${t("partner")}</span>` : null}

@@ -1,0 +1,145 @@
+"""Move generation: every distinct legal move of a position, in a canonical order.
+
+The play phase lists the melds and additions the hand allows (the meld
+generator's lists, :class:`~burraco.melds.MeldGenerator`), keeps those after
+which the turn can still end (RULES.md "No dead ends"), then the discards; the
+draw phase lists the draw and the ways to take the discard pile.  Where few cards
+would remain the check is :func:`burraco.legality.ends_ok`, the same one that
+refuses a move; so a move is listed exactly when :func:`burraco.legality.check_move`
+accepts it (the property tests hold the two together).  Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, List, Sequence, Set, Tuple
+
+from .cards import IS_WILD, NUM_KINDS
+from .legality import ends_ok
+from .moves import (DISCARD_MOVES, DRAW_MOVE, PHASE_DRAW, PHASE_OVER, PICKUP, PICKUP_MOVE,
+                    REDRAW_MOVE, Move, make_add, make_meld, make_move)
+from .variants import PILE_OPEN, PILE_PAIR
+
+if TYPE_CHECKING:  # annotations only: the state module imports this one
+    from .melds import MeldGenerator, Reading
+    from .state import GameState
+
+ReadingsAfter = Callable[[Move], Sequence["Reading"]]
+"""Given a meld or an addition, the side's meld readings once it is made."""
+
+
+def list_moves(state: "GameState") -> List[Move]:
+    """Every distinct legal move of ``state``'s current phase (no memo: see
+    :meth:`GameState.legal_moves <burraco.state.GameState.legal_moves>`)."""
+    if state.phase == PHASE_OVER:
+        return []
+    seat = state.turn
+    v = state.variant
+    moves: List[Move] = []
+    if state.phase == PHASE_DRAW:
+        if state.stock or (v.reserve_refills_stock and state.packets):
+            moves.append(DRAW_MOVE)
+        if state.pile:
+            moves.extend(pickup_moves(state, seat))
+        return moves
+    if state.redraw_ok and (state.stock or (v.reserve_refills_stock and state.packets)):
+        moves.append(REDRAW_MOVE)
+    cnt = state.hands[seat]
+    n = state.hand_n[seat]
+    owner = state.owner(seat)
+    readings = state.readings[owner]
+    gen = state.generator
+    ban = state.ban
+    mlist, longest = gen.meld_moves(cnt, make_meld)
+    keep_endable(state, seat, cnt, n, mlist, longest, moves,
+                 lambda m: readings + [_read(gen, m.cards)])
+    melds = state.melds[owner]
+    for i, alist, longest in gen.all_add_moves(cnt, melds, readings, make_add):
+        keep_endable(state, seat, cnt, n, alist, longest, moves,
+                     _after_add(gen, melds, readings, i))
+    if not state.must_meld:
+        if n >= 2:
+            moves.extend([DISCARD_MOVES[c] for c in range(NUM_KINDS) if cnt[c] and c != ban])
+        else:
+            for c in range(NUM_KINDS):
+                if cnt[c] and state.is_legal(DISCARD_MOVES[c]):
+                    moves.append(DISCARD_MOVES[c])
+    return moves
+
+
+def _read(gen: "MeldGenerator", cards: Tuple[int, ...]) -> "Reading":
+    """The reading of a meld the generator listed (always a legal meld)."""
+    r = gen.read(cards)
+    assert r is not None, "the meld generator listed a meld it cannot read"
+    return r
+
+
+def _after_add(gen: "MeldGenerator", melds: Sequence[Tuple[int, ...]],
+               readings: Sequence["Reading"], i: int) -> ReadingsAfter:
+    """The side's readings after an addition to meld ``i`` (see :func:`keep_endable`)."""
+    def after(m: Move) -> Sequence["Reading"]:
+        rs = list(readings)
+        rs[i] = _read(gen, tuple(sorted(melds[i] + m.cards)))
+        return rs
+    return after
+
+
+def keep_endable(state: "GameState", seat: int, cnt: List[int], n: int, lays: List[Move],
+                 longest: int, out: List[Move], after: ReadingsAfter) -> None:
+    """Append to ``out`` the melds or additions of ``lays`` after which ``seat``
+    can still end its turn (no dead ends); ``after(move)`` gives the side's
+    readings once the move is made, needed only when few cards would remain."""
+    ban = state.ban
+    if ban < 0 and n - longest >= 2:
+        out.extend(lays)
+        return
+    for m in lays:
+        cards = m.cards
+        rest_n = n - len(cards)
+        if rest_n >= 2 and (ban < 0 or cnt[ban] - cards.count(ban) < rest_n):
+            out.append(m)
+            continue
+        rest = cnt[:]
+        for c in cards:
+            rest[c] -= 1
+        if ends_ok(state, seat, rest, rest_n, after(m)) is None:
+            out.append(m)
+
+
+def pickup_moves(state: "GameState", seat: int) -> List[Move]:
+    """The ways ``seat`` may take the discard pile: whole (open piles), or with
+    hand cards making a meld with the top card, or onto one of its side's melds
+    (closed piles)."""
+    v = state.variant
+    top = state.pile[-1]
+    if IS_WILD[top] and not v.wild_top_takeable:
+        return []
+    if v.pile == PILE_OPEN:
+        return [PICKUP_MOVE] if state.is_legal(PICKUP_MOVE) else []
+    out: List[Move] = []
+    cnt = state.hands[seat][:]
+    cnt[top] += 1
+    pair = v.pile == PILE_PAIR
+    seen: Set[Tuple[int, ...]] = set()
+    # cards held after the pickup, where no throw-back ban applies
+    safe_n = state.hand_n[seat] + len(state.pile) - 1 if state.ban < 0 else -99
+    for meld in state.generator.melds_with(cnt, top):
+        if pair and (len(meld) != 3 or any(IS_WILD[c] for c in meld)):
+            continue
+        hand_part = list(meld)
+        hand_part.remove(top)
+        hp = tuple(hand_part)
+        if hp in seen:
+            continue
+        seen.add(hp)
+        m = make_move(PICKUP, hp)
+        if safe_n - len(hp) >= 2 or state.is_legal(m):
+            out.append(m)  # with two cards left and no ban the turn can always end
+    owner = state.owner(seat)
+    for i in range(len(state.melds[owner])):
+        m = make_move(PICKUP, (), i)
+        if state.is_legal(m):
+            out.append(m)
+    return out
+
+
+__all__ = ["list_moves", "keep_endable", "pickup_moves"]

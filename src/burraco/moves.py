@@ -1,0 +1,256 @@
+"""The moves of a hand and their vocabulary: :class:`Move`, the actions, phases
+and statuses a record names, and :class:`IllegalMove`, the refusal that names the
+rule broken.
+
+Everything here is a value: a move is a canonical tuple (one spelling per move,
+issue 9), built and checked for its form as it is constructed, whatever the
+position; whether the position allows it is :mod:`burraco.legality`'s business.
+"""
+
+from __future__ import annotations
+
+import json
+from operator import itemgetter
+from typing import Any, Dict, Iterable, Sequence, Tuple
+
+from .cards import NUM_KINDS, format_card, format_cards
+from .rules import Rule
+
+DRAW = "draw"
+REDRAW = "redraw"
+PICKUP = "pickup"
+MELD = "meld"
+ADD = "add"
+DISCARD = "discard"
+ACTIONS = (DRAW, REDRAW, PICKUP, MELD, ADD, DISCARD)
+"""Every move's action, as the record format names them."""
+
+PHASE_DRAW = "draw"
+PHASE_PLAY = "play"
+PHASE_OVER = "over"
+
+IN_PROGRESS = "in-progress"
+CLOSED = "closed"
+STOCK_EXHAUSTED = "stock-exhausted"
+TIME_OUT = "time-out"
+
+DIRECTOR = -1
+"""The seat of a ``time-out`` entry of :attr:`GameState.history`: time is called by
+the tournament director, not by a player (RECORD.md: the move has no ``player``)."""
+LAP_PENDING = -2
+"""``laps_left`` when time was called during a turn: that turn is finished first."""
+
+
+class Move(tuple):  # type: ignore[type-arg]
+    """One move, canonical from construction: ``action`` (see :data:`ACTIONS`),
+    ``cards`` (a sorted tuple of card ints: the meld, the addition, the discarded
+    card, or the hand cards laid with the pile's top card) and ``meld`` (the side's
+    meld number where the move takes one -- ``add``, and ``pickup`` onto a meld of
+    a closed pile -- else -1).
+
+    A move has one spelling (issue 9): its cards are sorted into a tuple, and a move
+    whose fields do not fit its action -- a meld number on a meld, a discard or a
+    draw, cards on a draw, a negative meld number, a discard of no card or of two,
+    ``True`` or ``"7H"`` as a card, ``None`` as a meld number -- is refused as it is
+    built, with :class:`MalformedMove` (an :class:`IllegalMove`) naming what is
+    wrong.  So a move :meth:`GameState.play` accepts equals one that
+    :meth:`GameState.legal_moves` lists.  ``str(move)`` reads ``meld 7H 8H 9H``;
+    ``repr(move)`` is its RECORD.md entry (without the player)."""
+
+    __slots__ = ()
+
+    def __new__(cls, action: str, cards: Iterable[int] = (), meld: int = -1) -> "Move":
+        return tuple.__new__(cls, _canonical(action, cards, meld))
+
+    def __getnewargs__(self) -> Tuple[str, Tuple[int, ...], int]:
+        return (self[0], self[1], self[2])
+
+    # C-level getters (as a NamedTuple's): these are read in every hot loop
+    action: str = property(itemgetter(0),  # type: ignore[assignment]
+                           doc="The move's action, as the record format names it.")
+    cards: Tuple[int, ...] = property(itemgetter(1),  # type: ignore[assignment]
+                                      doc="The move's cards, sorted (empty where the "
+                                          "action takes none).")
+    meld: int = property(itemgetter(2),  # type: ignore[assignment]
+                         doc="The side's meld number the move plays on, or -1 where "
+                             "it takes none.")
+
+    @classmethod
+    def draw(cls) -> "Move":
+        """Draw the stock's next card."""
+        return DRAW_MOVE
+
+    @classmethod
+    def redraw(cls) -> "Move":
+        """Throw back the first drawn card of the hand and draw the next (brazilian)."""
+        return REDRAW_MOVE
+
+    @classmethod
+    def pickup(cls, cards: Sequence[int] = (), meld: int = -1) -> "Move":
+        """Take the discard pile (closed piles: with ``cards`` or onto ``meld``)."""
+        return cls(PICKUP, cards, meld)
+
+    @classmethod
+    def lay(cls, cards: Sequence[int]) -> "Move":
+        """Lay a new meld of ``cards``."""
+        return cls(MELD, cards)
+
+    @classmethod
+    def add(cls, meld: int, cards: Sequence[int]) -> "Move":
+        """Add ``cards`` to the side's meld number ``meld``."""
+        return cls(ADD, cards, meld)
+
+    @classmethod
+    def discard(cls, card: int) -> "Move":
+        """Discard ``card``, ending the turn."""
+        return cls(DISCARD, (card,))
+
+    @property
+    def card(self) -> int:
+        """The discarded card of a discard move."""
+        return self.cards[0]
+
+    def to_record(self, player: int) -> Dict[str, Any]:
+        """This move as a record entry (RECORD.md) made by seat ``player``."""
+        if self.action == TIME_OUT:
+            return {"action": TIME_OUT}
+        d: Dict[str, Any] = {"player": player}
+        d.update(self._entry())
+        return d
+
+    def _entry(self) -> Dict[str, Any]:
+        d: Dict[str, Any] = {"action": self.action}
+        if self.action == DISCARD:
+            d["card"] = format_card(self.cards[0])
+        elif self.action in (MELD, ADD) or (self.action == PICKUP and self.cards):
+            if self.action == ADD:
+                d["meld"] = self.meld
+            d["cards"] = format_cards(self.cards)
+        if self.action == PICKUP and self.meld >= 0:
+            d["meld"] = self.meld
+        return d
+
+    def __repr__(self) -> str:
+        return json.dumps(self._entry())
+
+    def __str__(self) -> str:
+        if self.action == DISCARD:
+            return f"discard {format_card(self.cards[0])}"
+        if self.action == ADD:
+            return f"add {' '.join(format_cards(self.cards))} to meld {self.meld}"
+        if self.action == MELD:
+            return f"meld {' '.join(format_cards(self.cards))}"
+        if self.action == PICKUP:
+            extra = ""
+            if self.cards:
+                extra = " with " + " ".join(format_cards(self.cards))
+            if self.meld >= 0:
+                extra += f" onto meld {self.meld}"
+            return "pickup" + extra
+        return self.action
+
+
+_NO_FIELDS = frozenset((DRAW, REDRAW, TIME_OUT, "covered"))
+_WITH_MELD = frozenset((ADD, PICKUP))
+_FORMS = frozenset(ACTIONS) | _NO_FIELDS
+
+
+def _canonical(action: Any, cards: Any, meld: Any) -> Tuple[str, Tuple[int, ...], int]:
+    """``(action, sorted cards, meld)`` of a well-formed move, else
+    :class:`MalformedMove` naming the field that is wrong (RECORD.md moves)."""
+    if type(action) is not str or action not in _FORMS:
+        text = f"{action!r:.40}"
+        raise MalformedMove(f"unknown action {text}", Rule.UNKNOWN_ACTION, action=text)
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, (tuple, list)):
+        text = f"{cards!r:.40}"
+        raise MalformedMove(f"{action}: cards must be a sequence of card numbers, not {text}",
+                            Rule.NOT_A_CARD, action=action, card=text)
+    for c in cards:
+        if type(c) is not int or not 0 <= c < NUM_KINDS:
+            text = f"{c!r:.40}"
+            raise MalformedMove(f"{action}: {text} is not a card", Rule.NOT_A_CARD,
+                                action=action, card=text)
+    if type(meld) is not int:
+        text = f"{meld!r:.40}"
+        raise MalformedMove(f"{action}: the meld number must be a whole number, not {text}",
+                            Rule.MOVE_FIELD, action=action, field="meld")
+    if action in _NO_FIELDS:
+        if cards:
+            if action == DRAW:
+                raise MalformedMove("draw takes no cards", Rule.DRAW_NO_CARDS)
+            raise MalformedMove(f"{action} takes no cards", Rule.MOVE_FIELD, action=action,
+                                field="cards")
+    elif action == DISCARD and len(cards) != 1:
+        raise MalformedMove("discard takes exactly one card", Rule.DISCARD_ONE,
+                            count=len(cards))
+    if action in _WITH_MELD:
+        if meld < (0 if action == ADD else -1):
+            raise MalformedMove(f"{action}: the side has no meld number {meld}",
+                                Rule.NO_SUCH_MELD, action=action, meld=meld, melds=0)
+    elif meld != -1:
+        raise MalformedMove(f"{action} takes no meld number", Rule.MOVE_FIELD, action=action,
+                            field="meld")
+    if type(cards) is not tuple:
+        cards = tuple(cards)
+    if len(cards) > 1:
+        cards = tuple(sorted(cards))
+    return action, cards, meld
+
+
+def make_move(action: str, cards: Tuple[int, ...] = (), meld: int = -1) -> Move:
+    """A move the engine builds from cards it already holds sorted (no checks: the
+    engine's own move lists, never input from outside)."""
+    return tuple.__new__(Move, (action, cards, meld))
+
+
+def make_meld(cards: Tuple[int, ...]) -> Move:
+    """The move laying the sorted ``cards`` as a new meld (no checks)."""
+    return tuple.__new__(Move, (MELD, cards, -1))
+
+
+def make_add(cards: Tuple[int, ...], index: int) -> Move:
+    """The move adding the sorted ``cards`` to meld ``index`` (no checks)."""
+    return tuple.__new__(Move, (ADD, cards, index))
+
+
+DISCARD_MOVES = tuple(make_move(DISCARD, (c,)) for c in range(NUM_KINDS))
+"""The discard of each card kind, built once (``DISCARD_MOVES[card]``)."""
+DRAW_MOVE = make_move(DRAW)
+"""The draw from the stock."""
+REDRAW_MOVE = make_move(REDRAW)
+"""The brazilian redraw (throw the first drawn card back, draw the next)."""
+PICKUP_MOVE = make_move(PICKUP)
+"""Taking an open discard pile whole."""
+TIME_OUT_MOVE = make_move(TIME_OUT)
+"""The director's time-out, as the hand's history keeps it."""
+COVERED_DISCARD = make_move("covered")
+"""How a seat's log (:attr:`~burraco.view.PlayerView.history`) shows a discard whose card now
+lies covered in a closed pile (see :mod:`burraco.observer`); never a legal move."""
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse.
+
+    ``rule`` is the :class:`~burraco.rules.Rule` broken (its value the stable id,
+    its ``row`` the RULES.md row), ``params`` that refusal's parameters as data
+    (see :mod:`burraco.rules`), and ``str(exc)`` an English sentence saying what
+    is wrong.  ``burraco.i18n.rules.explain`` renders the sentence in any language."""
+
+    def __init__(self, message: str, rule: "Rule | str", **params: Any) -> None:
+        super().__init__(message)
+        # Rule(id) looks the member up (mypy reads it as the members' constructor)
+        self.rule: Rule = rule if isinstance(rule, Rule) else Rule(rule)  # type: ignore[call-arg]
+        self.params: Dict[str, Any] = params
+
+
+class MalformedMove(IllegalMove):
+    """A move that is not well formed, whatever the position: an unknown action, a
+    card that is not a card, a field its action does not take (RECORD.md moves).
+    Raised as the :class:`Move` is built; ``rule`` and ``params`` as for any
+    :class:`IllegalMove`."""
+
+
+__all__ = ["Move", "IllegalMove", "MalformedMove", "ACTIONS", "DRAW", "REDRAW", "PICKUP",
+           "MELD", "ADD", "DISCARD", "PHASE_DRAW", "PHASE_PLAY", "PHASE_OVER", "IN_PROGRESS",
+           "CLOSED", "STOCK_EXHAUSTED", "TIME_OUT", "DIRECTOR", "LAP_PENDING",
+           "COVERED_DISCARD"]
