@@ -34,6 +34,14 @@ COMPILED_MODULES: Tuple[str, ...] = (
     "burraco.cut",
     "burraco.record",
     "burraco.sim",
+    "burraco.observer",
+    "burraco.dealing",
+    "burraco.sides",
+    "burraco.legality",
+    "burraco.movegen",
+    "burraco.turn",
+    "burraco.view",
+    "burraco.determinize",
 )
 """The engine modules compiled with mypyc where a C compiler is present: the one
 list to extend (``setup.py`` reads it without importing the package; a test checks
@@ -43,9 +51,11 @@ given from Python (raising its own error for a wrong one) stays pure:
 ``burraco.variants`` (``Variant(decks="2")`` and ``parse_variant(12)`` raise
 VariantError; compiled, the dataclass would raise TypeError first), and
 ``burraco.rules`` (mypyc cannot build its ``str`` enumeration with a custom
-``__new__``).  ``burraco.state`` cannot be compiled until ``Move`` stops
-subclassing ``tuple`` (mypyc: "Inheriting from most builtin types is
-unimplemented")."""
+``__new__``).  Not yet compiled, each for what mypyc refuses in it:
+``burraco.moves`` (``Move`` subclasses ``tuple``: "Inheriting from most builtin
+types is unimplemented"), ``burraco.state`` (``__copy__ = copy``, a method aliased
+in the class body), ``burraco.scoring`` (``seat_points`` keeps an ``int`` in a
+``float`` variable: compiled, it would turn 100 into 100.0)."""
 
 GROUP = "burraco._compiled"
 """The mypyc group: its shared library is ``burraco/_compiled__mypyc`` and holds
