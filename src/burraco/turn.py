@@ -28,9 +28,12 @@ def make(state: "GameState", move: Move, checked: Checked) -> None:
     """Make ``move``, which :func:`~burraco.legality.check_move` accepted with
     ``checked``, on ``state`` (the player on turn's move)."""
     seat = state.turn
-    state.forget_memo()
-    state.history.append((seat, move))
     a = move.action
+    # a draw, a redraw and a discard that neither takes a packet nor closes leave
+    # the table's scores as they were, and the known cards unless a known card goes
+    plain = a == DRAW or a == REDRAW or (a == DISCARD and not checked.then)
+    state.forget_position(plain, plain and (a != DISCARD or not state.known[seat][move.cards[0]]))
+    state.history.append((seat, move))
     if a == DRAW:
         draw(state, seat)
         state.phase = PHASE_PLAY
