@@ -107,8 +107,6 @@ class _Memo:
         self._carry = other._carry
         self._gen = other._gen
 
-    def _remember_legal(self, legal: Tuple[Move, ...]) -> None:
-        self._legal = legal
 
 
 @dataclass(slots=True, eq=False, repr=False)
@@ -302,8 +300,8 @@ class GameState(_Memo):
         same order)."""
         legal = self._legal
         if legal is None:
-            legal = tuple(list_moves(self))
-            self._remember_legal(legal)
+            # (mypy reads a slotted dataclass's __slots__ as its fields alone)
+            legal = self._legal = tuple(list_moves(self))  # type: ignore[misc]
         return list(legal)
 
     def _legal_moves(self) -> List[Move]:
