@@ -1,26 +1,40 @@
-"""Engine speed: random playouts, legal-move listing, copy().
+"""Engine speed, pure Python and compiled side by side: random playouts,
+legal-move listing, copy().
 
-Run: PYTHONPATH=src python bench/bench_engine.py [--hands N] [--profile]
+Run: .venv/bin/python bench/bench_engine.py [--hands N] [--rounds R] [--json]
+     (PYTHONPATH=src python bench/bench_engine.py works too)
 
-Prints, on one core (rates in CPU seconds of this process, so that other work
-on the machine disturbs them less):
+Each build runs in its own process: the pure-Python engine with BURRACO_PURE=1,
+the compiled one (mypyc, built in place by ./test or by pip install) without;
+the two take turns, R rounds (default 3), and the best round of each figure is
+kept (rates in CPU seconds of the measuring process, so that other work on the
+machine disturbs them less).  Prints, for each build:
 - random-playout hands per second and turns per second for italian at 2 and 4
   players and brazilian at 4 (uniformly random legal moves, as `burraco simulate`);
 - the time to list legal moves for an 11-card and a 30-card hand (play phase);
-- the time of GameState.copy() mid-hand.
-With --profile, a cProfile of the italian 4-player playouts (top 25 by own time).
+- the time of GameState.copy() and resample() mid-hand.
+With --json, one object {"pure": {...}, "compiled": {...}} (compiled is null
+where no compiled build is present), each with turns_per_second and
+hands_per_second at italian 4 players and every figure above.
+With --profile, a cProfile of the italian 4-player playouts of the build named
+by --build (top 25 by own time).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
 import sys
 import time
 import timeit
 from pathlib import Path
+from typing import Any, Dict, List, Optional
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+SRC = Path(__file__).resolve().parents[1] / "src"
+sys.path.insert(0, str(SRC))
 
 from burraco.sim import hand_seed, random_hand  # noqa: E402
 from burraco.state import GameState, Move  # noqa: E402
@@ -28,7 +42,7 @@ from burraco.cards import parse_cards  # noqa: E402
 from burraco.melds import MeldGenerator  # noqa: E402
 from burraco.variants import parse_variant  # noqa: E402
 
-GENS: dict = {}
+GENS: Dict[str, MeldGenerator] = {}
 """The simulation's meld generators (one per variant, as ``burraco simulate`` keeps
 one for its run): the caches warm up over the hands a run plays."""
 
@@ -74,41 +88,172 @@ HAND_30 = ("AH 2H 3H 4H 5H 6H 7H 8H 9H TH 3C 4C 5C 6C 7C 7D 7S 7H 2C 2S JK JK "
            "KS KD KC QS QD 9S 9D 9C")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--hands", type=int, default=300)
-    ap.add_argument("--profile", action="store_true")
-    a = ap.parse_args()
-    print(f"random playouts ({a.hands} hands each, one core)")
-    for variant, players in (("italian", 2), ("italian", 4), ("brazilian", 4)):
-        hps, tps, mps = playouts(variant, players, a.hands)
-        print(f"  {variant:10s} {players}p: {hps:8.1f} hands/s {tps:9.0f} turns/s {mps:9.0f} moves/s")
+PLAYOUTS = (("italian", 2), ("italian", 4), ("brazilian", 4))
+
+
+def measure(hands: int) -> Dict[str, Any]:
+    """Every figure of the build running in this process."""
+    from burraco import build_kind
+    from burraco.compiled import compiled_modules
+
+    out: Dict[str, Any] = {"build": build_kind(), "compiled_modules": list(compiled_modules()),
+                           "hands": hands, "playouts": {}}
+    for variant, players in PLAYOUTS:
+        hps, tps, mps = playouts(variant, players, hands)
+        out["playouts"][f"{variant}-{players}p"] = {
+            "hands_per_second": round(hps, 1), "turns_per_second": round(tps),
+            "moves_per_second": round(mps)}
     # the generation caches fill as hands are played: the rate of a long run
-    # (new deals: seed 2, after the 300 hands of seed 1 above)
-    hps, tps, mps = playouts("italian", 4, a.hands, seed=2)
-    print(f"  italian    4p, new deals, caches warm: {hps:6.1f} hands/s {tps:9.0f} turns/s")
-    for label, hand in (("11-card", HAND_11), ("30-card", HAND_30)):
+    # (new deals: seed 2, after the hands of seed 1 above)
+    hps, tps, mps = playouts("italian", 4, hands, seed=2)
+    out["playouts"]["italian-4p-warm"] = {"hands_per_second": round(hps, 1),
+                                          "turns_per_second": round(tps),
+                                          "moves_per_second": round(mps)}
+    it4 = out["playouts"]["italian-4p"]
+    out["hands_per_second"] = it4["hands_per_second"]
+    out["turns_per_second"] = it4["turns_per_second"]
+    out["legal_moves_us"] = {}
+    for label, hand in (("11", HAND_11), ("30", HAND_30)):
         s = state_with_hand(hand)
         n = len(s.legal_moves())
-        reps = 200 if label == "11-card" else 50
+        reps = 200 if label == "11" else 50
         # _legal_moves: a fresh listing, not the per-state memo legal_moves() keeps
-        t = min(timeit.repeat(s._legal_moves, number=reps, repeat=5, timer=time.process_time)) / reps
-        print(f"  legal_moves, {label} hand ({s.hand_n[0]} cards, {n} moves): {t * 1e6:9.1f} us")
+        t = min(timeit.repeat(s._legal_moves, number=reps, repeat=5,
+                              timer=time.process_time)) / reps
+        out["legal_moves_us"][label] = round(t * 1e6, 1)
+        out[f"legal_moves_{label}_count"] = n
     s = state_with_hand(HAND_30)
     t = min(timeit.repeat(s.copy, number=2000, repeat=5, timer=time.process_time)) / 2000
-    print(f"  copy(): {t * 1e6:.1f} us")
+    out["copy_us"] = round(t * 1e6, 2)
     rng = random.Random(1)
     t = min(timeit.repeat(lambda: s.resample(1, rng), number=500, repeat=5,
                           timer=time.process_time)) / 500
-    print(f"  resample(): {t * 1e6:.1f} us")
+    out["resample_us"] = round(t * 1e6, 1)
+    return out
+
+
+def run_build(build: str, hands: int) -> Optional[Dict[str, Any]]:
+    """The figures of ``build`` ("pure" or "compiled") measured in a new process;
+    None when that build is not there (no compiled build beside the sources)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(SRC)] + [p for p in [env.get("PYTHONPATH")] if p])
+    env["BURRACO_PURE"] = "1" if build == "pure" else ""
+    proc = subprocess.run([sys.executable, __file__, "--worker", "--hands", str(hands)],
+                          env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"bench_engine: the {build} run failed: {proc.stderr.strip()}")
+    got: Dict[str, Any] = json.loads(proc.stdout)
+    want = "pure Python" if build == "pure" else "compiled"
+    return got if got["build"] == want else None
+
+
+def best(runs: List[Dict[str, Any]]) -> Dict[str, Any]:
+    """The best of each figure over the rounds: the highest rate, the shortest time."""
+    out = dict(runs[0])
+    out["rounds"] = len(runs)
+    out["playouts"] = {k: {f: max(r["playouts"][k][f] for r in runs) for f in v}
+                       for k, v in runs[0]["playouts"].items()}
+    out["hands_per_second"] = out["playouts"]["italian-4p"]["hands_per_second"]
+    out["turns_per_second"] = out["playouts"]["italian-4p"]["turns_per_second"]
+    out["legal_moves_us"] = {k: min(r["legal_moves_us"][k] for r in runs)
+                             for k in runs[0]["legal_moves_us"]}
+    out["copy_us"] = min(r["copy_us"] for r in runs)
+    out["resample_us"] = min(r["resample_us"] for r in runs)
+    return out
+
+
+def table(res: Dict[str, Optional[Dict[str, Any]]]) -> str:
+    """The figures of both builds side by side."""
+    p, c = res["pure"], res["compiled"]
+    assert p is not None
+
+    def row(label: str, get: Any, fmt: str, ratio: str = "higher") -> str:
+        a = get(p)
+        b = get(c) if c is not None else None
+        cells = f"{label:34s} {format(a, fmt):>12s}"
+        if b is None:
+            return cells + f" {'-':>12s}"
+        x = (b / a) if ratio == "higher" else (a / b)
+        return cells + f" {format(b, fmt):>12s} {x:6.2f}x"
+
+    lines = [f"{'':34s} {'pure Python':>12s} {'compiled':>12s} {'speed-up':>7s}"]
+    for key in list(p["playouts"]):
+        lines.append(row(f"{key} hands/s", lambda r, k=key: r["playouts"][k]["hands_per_second"],
+                         ",.1f"))
+        lines.append(row(f"{key} turns/s", lambda r, k=key: r["playouts"][k]["turns_per_second"],
+                         ",.0f"))
+    for label in ("11", "30"):
+        lines.append(row(f"legal moves, {label}-card hand (us)",
+                         lambda r, k=label: r["legal_moves_us"][k], ",.1f", "lower"))
+    lines.append(row("copy() (us)", lambda r: r["copy_us"], ",.2f", "lower"))
+    lines.append(row("resample() (us)", lambda r: r["resample_us"], ",.1f", "lower"))
+    if c is None:
+        lines.append("(no compiled build beside the sources: ./test, or "
+                     "BURRACO_COMPILE=1 python setup.py build_ext --inplace, builds one)")
+    else:
+        lines.append("compiled: " + ", ".join(c["compiled_modules"]))
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hands", type=int, default=300, help="hands per playout figure")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="rounds of each build, taking turns (the best is kept)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--profile", action="store_true",
+                    help="profile the playouts of the --build given, in this process")
+    ap.add_argument("--build", choices=("pure", "compiled"), default="compiled",
+                    help="with --profile: which build (BURRACO_PURE is set for pure)")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.worker:
+        print(json.dumps(measure(a.hands)))
+        return
     if a.profile:
-        import cProfile
-        import pstats
-        pr = cProfile.Profile()
-        pr.enable()
-        playouts("italian", 4, max(a.hands // 3, 20))
-        pr.disable()
-        pstats.Stats(pr).sort_stats("tottime").print_stats(25)
+        profile(a.build, a.hands)
+        return
+    runs: Dict[str, List[Dict[str, Any]]] = {"pure": [], "compiled": []}
+    missing = False
+    for r in range(a.rounds):
+        order = ("pure", "compiled") if r % 2 == 0 else ("compiled", "pure")
+        for build in order:
+            if build == "compiled" and missing:
+                continue
+            got = run_build(build, a.hands)
+            if got is None:
+                missing = True
+            else:
+                runs[build].append(got)
+            if not a.json:
+                print(f"round {r + 1}/{a.rounds}: {build} done", file=sys.stderr)
+    res: Dict[str, Optional[Dict[str, Any]]] = {
+        b: best(runs[b]) if runs[b] else None for b in ("pure", "compiled")}
+    if a.json:
+        print(json.dumps(res))
+        return
+    print(f"random playouts ({a.hands} hands a figure), legal moves, copy: one core, CPU "
+          f"time, best of {a.rounds} rounds taking turns")
+    print(table(res))
+
+
+def profile(build: str, hands: int) -> None:
+    """cProfile of the italian 4-player playouts of ``build`` (a new process)."""
+    if (os.environ.get("BURRACO_PURE") == "1") != (build == "pure"):
+        env = dict(os.environ, BURRACO_PURE="1" if build == "pure" else "")
+        raise SystemExit(subprocess.call([sys.executable, __file__, "--profile", "--build", build,
+                                          "--hands", str(hands)], env=env))
+    import cProfile
+    import pstats
+
+    from burraco import build_kind
+    print(f"profile of the {build_kind()} engine")
+    pr = cProfile.Profile()
+    pr.enable()
+    playouts("italian", 4, max(hands // 3, 20))
+    pr.disable()
+    pstats.Stats(pr).sort_stats("tottime").print_stats(25)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import pickle
 import random
 import sys
 import types
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -90,6 +90,12 @@ def exercise(state: GameState, seat: int) -> None:
         t.legal_moves()
 
 
+def slots_of(x: Any) -> Tuple[str, ...]:
+    """The attributes of ``x``: its ``__slots__``, or compiled with mypyc (which keeps
+    no ``__slots__``), its ``__mypyc_attrs__``."""
+    return tuple(getattr(type(x), "__slots__", None) or type(x).__mypyc_attrs__)
+
+
 def walk(x: Any, seen: Dict[int, int], depth: int = 0) -> Any:
     """Everything reachable from ``x`` as plain comparable data: attributes (slots
     and ``__dict__``, whatever pickling would skip), container items, values."""
@@ -111,7 +117,9 @@ def walk(x: Any, seen: Dict[int, int], depth: int = 0) -> Any:
         return (type(x).__name__, sorted(repr(walk(y, seen, depth + 1)) for y in x))
     attrs: Dict[str, Any] = {}
     for klass in type(x).__mro__:
-        for k in getattr(klass, "__slots__", ()):
+        # a class compiled with mypyc (the compiled engine) lists its attributes
+        # in __mypyc_attrs__: it has neither __slots__ nor __dict__
+        for k in getattr(klass, "__slots__", ()) + getattr(klass, "__mypyc_attrs__", ()):
             if hasattr(x, k):
                 attrs[k] = getattr(x, k)
     if hasattr(x, "__dict__"):
@@ -161,7 +169,7 @@ def test_writing_into_a_view_never_changes_the_game(name, players, seed, steps, 
     legal = state.legal_moves()
     for seat in range(players):
         v = state.view(seat)
-        for k in type(v).__slots__:
+        for k in slots_of(v):
             x = getattr(v, k)
             if isinstance(x, list):
                 for y in x:
@@ -226,10 +234,10 @@ def test_determinized_state_shows_the_same_view(name, players, seed, steps, bias
         v = state.view(seat)
         d = v.determinize(random.Random(rnd.getrandbits(32)))
         w = d.view(seat)
-        for k in type(v).__slots__:
+        for k in slots_of(v):
             assert walk(getattr(w, k), {}) == walk(getattr(v, k), {}), k
         r = state.resample(seat, random.Random(rnd.getrandbits(32)))
-        for k in type(v).__slots__:
+        for k in slots_of(v):
             assert walk(getattr(r.view(seat), k), {}) == walk(getattr(v, k), {}), k
         assert r.generator is not state.generator and d.generator is not state.generator
     if not state.is_over:

@@ -10,6 +10,7 @@ Standard library only, no I/O.
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .cards import NUM_KINDS, deck, format_card
@@ -145,6 +146,15 @@ def checked_cut(variant: Variant, cut: Optional[Tuple[int, int]], players: int,
     return Cut(cut[0], cut[1], sum(len(h) for h in hands))
 
 
+_KINDS = range(NUM_KINDS)
+
+
+def cards_of(counts: Sequence[int]) -> List[int]:
+    """The sorted cards of a hand given as counts per card kind (the inverse of
+    :func:`hand_counts`)."""
+    return [c for c in compress(_KINDS, counts) for _ in range(counts[c])]
+
+
 def hand_counts(hand: Sequence[int]) -> List[int]:
     """The count of each card kind in ``hand`` (the state's form of a hand)."""
     cnt = [0] * NUM_KINDS
@@ -154,4 +164,4 @@ def hand_counts(hand: Sequence[int]) -> List[int]:
 
 
 __all__ = ["DealError", "Deal", "shuffled_deal", "drawn_cut", "check_deck", "check_deal",
-           "checked_cut", "hand_counts"]
+           "checked_cut", "hand_counts", "cards_of"]

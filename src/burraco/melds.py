@@ -139,6 +139,11 @@ class MeldRules:
         self._set_ranks: Tuple[int, ...] = tuple(r for r in range(1, 14) if r != 2 and (
             self.set_ranks is None or r in self.set_ranks)) if v.sets else ()
 
+    def __reduce__(self) -> Tuple[Any, Tuple["Variant"]]:
+        # the rules are made from the variant: a pickle holds the variant only and
+        # loads as that variant's own rules
+        return (_rules_of, (self.variant,))
+
     # ------------------------------------------------------------------ reading
     def read(self, cards: Tuple[int, ...]) -> Optional[Reading]:
         """The best legal reading of ``cards`` (a sorted tuple), or None if illegal
@@ -544,6 +549,10 @@ class MeldRules:
                 out.append(tuple(add))
         return out
 
+
+def _rules_of(variant: "Variant") -> MeldRules:
+    """The meld rules of ``variant`` (how pickled rules load)."""
+    return variant.rules
 
 
 class MeldGenerator:

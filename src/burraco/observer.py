@@ -23,14 +23,25 @@ Zones, and who sees them (RULES.md; the table :data:`VISIBILITY` states it as da
 * the card a seat just drew (it may throw it back in ``brazilian``): that seat.
 
 A spectator (:data:`SPECTATOR`) sees what every seat sees in common: no hand's cards.
+A side sees what each of its seats sees: partners do not see each other's hands.
+The :data:`REFEREE` sees everything: the engine itself, a hand's record, and a
+search bot's rollouts on its own determinized samples.
+
+The readers below are the only way the engine's consumers read a zone for a
+viewer: the view (:class:`~burraco.view.PlayerView`), the samples built from it
+(:mod:`burraco.determinize`), the environment's observation
+(:meth:`burraco.env.obs.ObsEncoder.from_state`), the greedy bot's decision
+context (from a view; from a sample as the referee), and the terminal app (its
+seat's view, and its move log).
 
 Standard library only, no I/O; imports only the engine modules below it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, NamedTuple, Tuple
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Sequence, Tuple
 
+from .dealing import cards_of
 from .moves import COVERED_DISCARD, DISCARD, PICKUP, REDRAW, Move
 from .scoring import table_scores
 from .variants import PILE_OPEN
@@ -40,6 +51,12 @@ if TYPE_CHECKING:  # annotations only: the state module imports this one
 
 SPECTATOR = -1
 """The viewer that sits at no seat: sees only what every seat sees in common."""
+
+REFEREE = -2
+"""The viewer that sees every zone: the engine itself, a hand's record, and a
+search bot's rollouts on its own determinized samples (every hidden card of a
+sample is the bot's own guess, so reading the sample whole leaks nothing real:
+perfect-information sampling).  Never a seat's view."""
 
 COVERED = "covered"
 """The action of :data:`COVERED_DISCARD`: a discard the viewer saw go down but
@@ -66,6 +83,7 @@ VISIBILITY: Dict[str, Dict[str, str]] = {
     "drawn card":      {"open": OWN, "closed": OWN},
     "ban":             {"open": ALL, "closed": ALL},
     "must meld":       {"open": ALL, "closed": ALL},
+    "table scores":    {"open": ALL, "closed": ALL},
 }
 """Who sees each zone of a hand, by kind of discard pile: the single statement of
 the rules above (tests check every consumer against it)."""
@@ -77,8 +95,11 @@ def pile_kind(state: "GameState") -> str:
 
 
 def sees(state: "GameState", zone: str, viewer: int, owner: int = SPECTATOR) -> bool:
-    """Whether ``viewer`` (a seat, or :data:`SPECTATOR`) sees ``zone`` of ``owner``'s
-    (for the zones that belong to a seat: its hand, its drawn card)."""
+    """Whether ``viewer`` (a seat, :data:`SPECTATOR` or :data:`REFEREE`) sees
+    ``zone`` of ``owner``'s (for the zones that belong to a seat: its hand, its
+    drawn card)."""
+    if viewer == REFEREE:
+        return True
     who = VISIBILITY[zone][pile_kind(state)]
     if who == ALL:
         return True
@@ -87,10 +108,10 @@ def sees(state: "GameState", zone: str, viewer: int, owner: int = SPECTATOR) -> 
     return False
 
 
-def visible_pile(state: "GameState") -> List[int]:
-    """The discard pile's cards that every seat sees (bottom first): all of an open
-    pile, the top card of a closed one."""
-    if sees(state, "pile covered", SPECTATOR):
+def visible_pile(state: "GameState", viewer: int = SPECTATOR) -> List[int]:
+    """The discard pile's cards that ``viewer`` sees (bottom first; every seat sees
+    the same): all of an open pile, the top card of a closed one."""
+    if sees(state, "pile covered", viewer):
         return state.pile[:]
     return state.pile[-1:]
 
@@ -128,14 +149,40 @@ def visible_history(state: "GameState") -> List[Tuple[int, Move]]:
 
 def _known_lists(state: "GameState") -> List[List[int]]:
     """The cards each seat is known to hold, as sorted card lists."""
-    return [[c for c in range(len(k)) if k[c] for _ in range(k[c])] if any(k) else []
-            for k in state.known]
+    return [cards_of(k) for k in state.known]
 
 
 def known_cards(state: "GameState", viewer: int) -> List[List[int]]:
     """The cards each other seat is known to hold (from open piles it picked up and
     has not played), as sorted card lists; empty for the viewer itself."""
     return [k[:] if p != viewer else [] for p, k in enumerate(public_facts(state).known)]
+
+
+_NO_CARDS: Sequence[int] = (0,) * 53
+
+
+def hand_counts(state: "GameState", viewer: int, owner: int) -> Sequence[int]:
+    """The count of each card kind in ``owner``'s hand where ``viewer`` sees it (its
+    own hand), else all zero.  Read only: it may be the state's own list."""
+    if 0 <= owner < state.players and sees(state, "hand cards", viewer, owner):
+        return state.hands[owner]
+    return _NO_CARDS
+
+
+def known_counts(state: "GameState", viewer: int) -> List[Sequence[int]]:
+    """Per seat, the count of each card kind it is known to hold (from open piles it
+    picked up and has not played); all zero for the viewer itself (it sees its whole
+    hand).  Read only: the rows may be the state's own lists."""
+    return [k if p != viewer else _NO_CARDS for p, k in enumerate(state.known)]
+
+
+def visible_scores(state: "GameState", viewer: int) -> List[int]:
+    """Each side's score as ``viewer`` may read it: the points on the table (every
+    item but the cards in hand, :func:`burraco.scoring.table_scores`); the whole
+    score, hands included, for the :data:`REFEREE`."""
+    if viewer == REFEREE:
+        return state.scores()
+    return public_facts(state).scores[:]
 
 
 def hand_cards(state: "GameState", viewer: int, owner: int) -> List[int]:
@@ -170,8 +217,11 @@ def public_facts(state: "GameState") -> PublicFacts:
     its position changes (``GameState.forget_memo``)."""
     got: "PublicFacts | None" = state._public
     if got is None:
-        got = state._public = PublicFacts(_known_lists(state), visible_pile(state),
-                                          visible_history(state), table_scores(state))
+        carry = state._carry  # what the last move left unchanged (see GameState)
+        known = carry[0] if carry is not None and carry[0] is not None else None
+        got = state._public = PublicFacts(
+            known if known is not None else _known_lists(state), visible_pile(state),
+            visible_history(state), carry[1] if carry is not None else table_scores(state))
     return got
 
 
@@ -196,6 +246,6 @@ def hidden_pool(state: "GameState", viewer: int) -> List[int]:
     return hidden
 
 
-__all__ = ["SPECTATOR", "COVERED", "VISIBILITY", "ALL", "OWN", "NONE", "pile_kind", "sees",
+__all__ = ["SPECTATOR", "REFEREE", "COVERED", "hand_counts", "known_counts", "visible_scores", "VISIBILITY", "ALL", "OWN", "NONE", "pile_kind", "sees",
            "visible_pile", "covered_discards", "visible_history", "known_cards",
            "hidden_pool", "hand_cards", "drawn_card", "PublicFacts", "public_facts"]

@@ -148,8 +148,8 @@ def parse_record(data: Any) -> Record:
     cut = _parse_cut(data, variant, players)
     try:
         GameState.from_deal(variant, players, first, hands, packets, stock, discard, cut=cut)
-    except DealError as e:
-        raise RecordError(str(e), e.field) from None
+    except DealError as bad:  # not ``e``: compiled, a name has one type (VariantError above)
+        raise RecordError(str(bad), bad.field) from None
     moves_raw = data.get("moves")
     if not isinstance(moves_raw, list):
         raise RecordError("moves must be a list", "moves")

@@ -50,12 +50,13 @@ def _side_items(state: "GameState", side: int, with_hand: bool) -> Dict[str, int
     """The score items of ``side`` (``hand`` only ``with_hand``)."""
     v = state.variant
     val = state.rules.value
+    value = val.__getitem__
     seats = side_seats(state.side_of, side)
     owners = sorted({state.owner(p) for p in seats})
     table = burracos = open_wild = 0
     for o in owners:
         for cards, r in zip(state.melds[o], state.readings[o]):
-            table += sum(val[c] for c in cards)
+            table += sum(map(value, cards))
             burracos += r.bonus
             if r.all_wild and r.label is None:
                 open_wild -= v.open_wild_penalty

@@ -33,7 +33,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .cards import JOKER
 from .cut import Cut
-from .dealing import (DealError, check_deal, checked_cut, drawn_cut, hand_counts,
+from .dealing import (DealError, cards_of, check_deal, checked_cut, drawn_cut, hand_counts,
                       shuffled_deal)
 from .legality import check_move
 from .melds import MeldGenerator, MeldRules, Reading
@@ -62,12 +62,16 @@ class _Memo:
     seat sees of it (:func:`burraco.observer.public_facts`), and the meld generator
     whose caches hold the hands whose moves were listed (shared by the state's
     copies, never handed to a seat: a view or a determinized state has its own).
-    The engine forgets the first two whenever it changes the position."""
+    The engine forgets the first two whenever it changes the position, carrying
+    over (``_carry``) the parts of what every seat sees that a move left as they
+    were: the known cards and the scores on the table after a draw or a plain
+    discard."""
 
-    __slots__ = ("_legal", "_public", "_gen")
+    __slots__ = ("_legal", "_public", "_carry", "_gen")
 
     _legal: Optional[Tuple[Move, ...]]
     _public: Any  # Optional[burraco.observer.PublicFacts]
+    _carry: Optional[Tuple[Optional[List[List[int]]], List[int]]]
     _gen: MeldGenerator
 
     # (the memo's slots are written here only: mypy reads a slotted dataclass's
@@ -78,6 +82,18 @@ class _Memo:
         changes the fields directly must call it too."""
         self._legal = None
         self._public = None
+        self._carry = None
+
+    def forget_position(self, same_scores: bool, same_known: bool) -> None:
+        """:meth:`forget_memo` for a move of the engine, carrying over what every
+        seat saw of the position before it where the move left it unchanged: the
+        scores on the table (``same_scores``) and the cards known in each hand
+        (``same_known``, only with ``same_scores``)."""
+        prev = self._public if same_scores else None
+        self._legal = None
+        self._public = None
+        self._carry = None if prev is None else (prev.known if same_known else None,
+                                                 prev.scores)
 
     def use_generator(self, gen: MeldGenerator) -> None:
         """Make ``gen`` this state's meld generator (and forget the memo)."""
@@ -88,10 +104,9 @@ class _Memo:
         """Share ``other``'s memo and meld generator (a copy of it)."""
         self._legal = other._legal
         self._public = other._public
+        self._carry = other._carry
         self._gen = other._gen
 
-    def _remember_legal(self, legal: Tuple[Move, ...]) -> None:
-        self._legal = legal
 
 
 @dataclass(slots=True, eq=False, repr=False)
@@ -235,11 +250,7 @@ class GameState(_Memo):
 
     def hand(self, seat: int) -> List[int]:
         """The sorted cards in ``seat``'s hand."""
-        out: List[int] = []
-        for c, n in enumerate(self.hands[seat]):
-            if n:
-                out.extend([c] * n)
-        return out
+        return cards_of(self.hands[seat])
 
     def side_players(self, side: int) -> List[int]:
         """The seats of ``side``."""
@@ -289,8 +300,8 @@ class GameState(_Memo):
         same order)."""
         legal = self._legal
         if legal is None:
-            legal = tuple(list_moves(self))
-            self._remember_legal(legal)
+            # (mypy reads a slotted dataclass's __slots__ as its fields alone)
+            legal = self._legal = tuple(list_moves(self))  # type: ignore[misc]
         return list(legal)
 
     def _legal_moves(self) -> List[Move]:

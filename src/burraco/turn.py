@@ -27,17 +27,22 @@ if TYPE_CHECKING:  # annotations only: the state module imports this one
 def make(state: "GameState", move: Move, checked: Checked) -> None:
     """Make ``move``, which :func:`~burraco.legality.check_move` accepted with
     ``checked``, on ``state`` (the player on turn's move)."""
+    # (the commonest moves first: this is the hot path of every playout)
     seat = state.turn
-    state.forget_memo()
-    state.history.append((seat, move))
     a = move.action
-    if a == DRAW:
+    state.history.append((seat, move))
+    if a == DISCARD:
+        _discard(state, seat, move.cards[0], checked.then)
+    elif a == DRAW:
+        # a draw leaves the scores on the table and the known cards as they were
+        state.forget_position(True, True)
         draw(state, seat)
         state.phase = PHASE_PLAY
         if state.variant.starter_redraw and not state.first_draw_done:
             state.redraw_ok = True
         state.first_draw_done = True
     elif a == REDRAW:
+        state.forget_position(True, True)
         c = state.drawn
         state.hands[seat][c] -= 1
         state.hand_n[seat] -= 1
@@ -45,15 +50,15 @@ def make(state: "GameState", move: Move, checked: Checked) -> None:
         draw(state, seat)
         state.redraw_ok = False
     elif a == PICKUP:
+        state.forget_memo()
         state.redraw_ok = False
         if state.variant.pile == PILE_OPEN:
             pickup_open(state, seat)
         else:
             _pickup_closed(state, seat, move, checked)
     elif a == MELD or a == ADD:
+        state.forget_memo()
         _lay(state, seat, move, checked)
-    elif a == DISCARD:
-        _discard(state, seat, move.cards[0], checked.then)
 
 
 def _pickup_closed(state: "GameState", seat: int, move: Move, checked: Checked) -> None:
@@ -98,7 +103,12 @@ def _lay(state: "GameState", seat: int, move: Move, checked: Checked) -> None:
 
 def _discard(state: "GameState", seat: int, c: int, then: str) -> None:
     """Discard card ``c``; ``then`` the reserve packet, or the close, or the next turn."""
-    forget(state, seat, c)
+    known = state.known[seat]
+    # a discard that neither takes a packet nor closes leaves the scores on the
+    # table as they were, and the known cards unless it was a known card
+    state.forget_position(not then, not then and not known[c])
+    if known[c]:
+        known[c] -= 1
     state.hands[seat][c] -= 1
     state.hand_n[seat] -= 1
     state.pile.append(c)

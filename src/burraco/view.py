@@ -106,6 +106,22 @@ class PlayerView:
                        tuple(state.packets_taken_by), state.nsides, state.singles)
 
     @property
+    def nsides(self) -> int:
+        """How many sides the hand has now (at 3 and 5 players: until the first
+        packet is taken, each player is a side)."""
+        return self._flags[7]
+
+    def owner(self, seat: int) -> int:
+        """The index in :attr:`melds` of the melds ``seat`` plays on (its side's,
+        or its own where the variant gives melds to each player)."""
+        return seat if self.variant.melds_per == "player" else self.side_of[seat]
+
+    @property
+    def drawn(self) -> int:
+        """The card this seat just drew (its own turn only), else -1."""
+        return self._flags[5]
+
+    @property
     def my_turn(self) -> bool:
         """True when this seat is to move."""
         return self.turn == self.seat and self.phase != PHASE_OVER

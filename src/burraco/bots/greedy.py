@@ -26,13 +26,17 @@ How it plays (each rule is a term of a small scoring function):
   preferably cards that are dead or that the next opponent threw away before.
 
 The same policy drives the rollouts of the ``search`` bot: :func:`choose_state`
-plays from a full :class:`~burraco.state.GameState` without building a view.
+plays from a full :class:`~burraco.state.GameState` without building a view --
+a determinized sample, read as :data:`burraco.observer.REFEREE` (perfect-information
+sampling: every hidden card of a sample is the bot's own guess).  A real game is
+only ever read through a seat's view.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
+from .. import observer as ob
 from ..cards import IS_WILD, NUM_KINDS, deck
 from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, GameState, Move, PlayerView
 from ..variants import PILE_OPEN, PILE_PAIR, Variant
@@ -87,7 +91,7 @@ class Ctx:
     players: int
     side_of: Sequence[int]
     phase: str
-    hand: List[int]
+    hand: Sequence[int]
     hand_n: Sequence[int]
     owner: int
     melds: Sequence[Sequence[Tuple[int, ...]]]
@@ -205,9 +209,13 @@ def _stock0(v: Variant, players: int) -> int:
 
 
 def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
-    """The decision context of the seat to move in ``s`` (for fast rollouts: it
-    reads the same things a view shows, without building one; the unseen-card
-    count is left out)."""
+    """The decision context of the seat to move in ``s``, a search bot's own
+    determinized sample, read through :mod:`burraco.observer` as the
+    :data:`~burraco.observer.REFEREE` reads it (fast rollouts: no view is built; the
+    sample's whole pile and the hands' points are the bot's guesses, so nothing
+    real leaks; the unseen-card count is left out).  Never call it on a real game:
+    a seat's context comes from its view (:func:`ctx_from_view`)."""
+    who = ob.REFEREE
     v = s.variant
     seat = s.turn
     x = Ctx()
@@ -218,12 +226,12 @@ def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
     x.players = s.players
     x.side_of = s.side_of
     x.phase = s.phase
-    x.hand = s.hands[seat]
+    x.hand = ob.hand_counts(s, who, seat)
     x.hand_n = s.hand_n
     x.owner = s.owner(seat)
     x.melds = s.melds
     x.readings = s.readings
-    x.pile = s.pile
+    x.pile = ob.visible_pile(s, who)
     x.pile_count = len(s.pile)
     x.stock_count = len(s.stock)
     x.packets_left = len(s.packets)
@@ -232,9 +240,9 @@ def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
     x.ban = s.ban
     x.must_meld = s.must_meld
     x.unseen = None
-    x.known = s.known
+    x.known = ob.known_counts(s, who)
     x.history = None
-    x.scores_fn = s.scores
+    x.scores_fn = lambda: ob.visible_scores(s, who)
     x.nxt = _next_opponent(s.side_of, seat, s.players)
     x.opp_owner = s.owner(x.nxt)
     x.stock0 = _stock0(v, s.players)
@@ -310,19 +318,23 @@ def move_gain(x: Ctx, m: Move, wilds_in_hand: int) -> float:
         g -= keep * max(acting, 0)
         if acting == 0:
             g -= 5 * w  # a natural 2 laid: small cost, the 2 could have been a wild
-    left = x.hand_n[x.seat] - len(cards)
+    return g + _emptying_gain(x, x.hand_n[x.seat] - len(cards))
+
+
+def _emptying_gain(x: Ctx, left: int) -> float:
+    """What leaving ``left`` cards in hand is worth: taking the reserve, or closing
+    when closing is welcome (an empty hand, or a last card whose discard closes)."""
     if left == 0:
         if x.packet_open and x.v.reserve_direct:
-            g += 120
-        else:
-            g += 150 if _want_close(x) else -400
-    elif left == 1:
+            return 120
+        return 150 if _want_close(x) else -400
+    if left == 1:
         if x.packet_open and x.v.reserve_indirect:
-            g += 60
-        elif not x.packet_open or not x.packets_left:
+            return 60
+        if not x.packet_open or not x.packets_left:
             # the last card's discard would close
-            g += 60 if _want_close(x) else -400
-    return g
+            return 60 if _want_close(x) else -400
+    return 0
 
 
 def _natural_potential(x: Ctx, cnt: List[int], melds: Sequence[Tuple[int, ...]],

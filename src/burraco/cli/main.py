@@ -7,7 +7,7 @@ import importlib
 import sys
 from typing import List, Optional
 
-from .. import __version__
+from .. import __version__, build_kind
 from .common import OneLineParser, fail
 
 COMMANDS = ("replay", "simulate", "variants", "play", "arena", "tournament", "serve")
@@ -21,7 +21,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Burraco / Buraco in every dialect: play, replay hand records, "
                     "simulate, and measure bots.",
     )
-    parser.add_argument("--version", action="version", version=f"burraco {__version__}")
+    # the build that runs: "compiled" (mypyc) or "pure Python" (burraco.compiled)
+    parser.add_argument("--version", action="version",
+                        version=f"burraco {__version__} ({build_kind(detail=True)})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         try:

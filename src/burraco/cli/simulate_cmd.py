@@ -10,6 +10,7 @@ import time
 from collections import Counter
 from typing import List
 
+from ..compiled import is_compiled
 from ..record import to_record
 from ..melds import MeldGenerator
 from ..sim import hand_seed, random_hand
@@ -81,13 +82,15 @@ def run(args: argparse.Namespace) -> int:
         "scores_by": "player" if by_seat else "side",
         "score_mean": [round(m, 2) for m in means],
         "score_stdev": [round(s, 2) for s in spreads],
+        "compiled": is_compiled(),
     }
     if args.records:
         out["records"] = os.path.abspath(args.records)
     if args.json:
         print(json.dumps(out))
         return 0
-    print(f"{v.name}, {players} players: {args.hands} hands in {secs:.2f} s")
+    print(f"{v.name}, {players} players: {args.hands} hands in {secs:.2f} s "
+          f"({'compiled' if out['compiled'] else 'pure Python'} engine)")
     print(f"  {out['hands_per_second']} hands/s, {out['turns_per_second']} turns/s, "
           f"{out['moves_per_second']} moves/s")
     print("  endings: " + ", ".join(f"{k} {n}" for k, n in sorted(endings.items())))

@@ -52,7 +52,7 @@ from ..variants import PILE_OPEN, Variant, parse_variant
 
 if TYPE_CHECKING:
     from ..melds import Reading
-from ..observer import visible_pile
+from .. import observer as ob
 from ..state import GameState, PlayerView
 
 MELD_FEATURES = 13
@@ -61,7 +61,6 @@ SLOT_WIDTH = NUM_KINDS + MELD_FEATURES
 _LABEL_INDEX = {lab: k for k, lab in enumerate(LABELS)}
 _PHASES = {"draw": 0, "play": 1, "over": 2}
 _STATUSES = {"in-progress": 0, "closed": 1, "stock-exhausted": 2, "time-out": 3}
-_ZEROS = [0] * NUM_KINDS
 
 
 def _rel_order(seat: int, players: int, key: Sequence[int]) -> List[int]:
@@ -202,12 +201,15 @@ class ObsEncoder:
                 pts[side] += self._meld_info(cards, r)[1]
         return pts
 
-    def _encode(self, seat: int, turn: int, phase: str, status: str, hand_cnt: List[int],
-                known_cnt: Sequence[List[int]], meld_cards: Sequence[Sequence[Tuple[int, ...]]],
+    def _encode(self, seat: int, turn: int, phase: str, status: str, hand_cnt: Sequence[int],
+                known_cnt: Sequence[Sequence[int]], meld_cards: Sequence[Sequence[Tuple[int, ...]]],
                 readings: Sequence[Sequence[Reading]], pile_vis: Sequence[int], pile_count: int,
                 stock_count: int, packet_sizes: Sequence[int], packet_taken: Sequence[bool],
                 side_of: Sequence[int], hand_n: Sequence[int], ban: int, must_meld: bool
                 ) -> np.ndarray:
+        # One piece (radon D): it writes the layout of the module docstring block
+        # after block, in order, on the environment's hot path (every step); its
+        # branches are the blocks', and helpers would only pass the offsets around.
         # everything before SCORES holds small counts (0..255): filled as bytes and
         # converted to float32 once
         P = self.players
@@ -219,7 +221,7 @@ class ObsEncoder:
         kb = self.KNOWN
         for p in seats[1:]:
             kc = known_cnt[p]
-            if kc != _ZEROS:
+            if any(kc):
                 buf[kb:kb + 53] = kc
             kb += 53
         if pile_vis:
@@ -290,10 +292,12 @@ class ObsEncoder:
 
     def from_state(self, state: GameState, seat: int) -> np.ndarray:
         """The observation of ``state`` as seen by ``seat``: exactly
-        ``from_view(state.view(seat))``, reading only the fields a view holds."""
+        ``from_view(state.view(seat))``, reading the cards through
+        :mod:`burraco.observer` as the view does (without building one)."""
         return self._encode(seat, state.turn, state.phase, state.status,
-                            state.hands[seat], state.known, state.melds, state.readings,
-                            visible_pile(state), len(state.pile), len(state.stock),
+                            ob.hand_counts(state, seat, seat), ob.known_counts(state, seat),
+                            state.melds, state.readings,
+                            ob.visible_pile(state, seat), len(state.pile), len(state.stock),
                             [len(p) for p in state.packets], state.packet_taken,
                             state.side_of, state.hand_n, state.ban, state.must_meld)
 

@@ -45,7 +45,7 @@ class TableKeys:
 
     def action_pile_click(self) -> None:
         """A click on the pile: pick it up before drawing, discard the selected card after."""
-        s = self.table.state
+        s = self.table.view()
         if self.table.human_to_move and s.phase != PHASE_DRAW:
             self.action_discard()
         else:
@@ -65,12 +65,12 @@ class TableKeys:
         if not cards:
             self.say(self.t("select_first"), error=True)
             return
-        s = self.table.state
+        s = self.table.view()
         if self.target >= 0:
             self.try_move(Move.add(self.target, cards))
             return
-        own = s.melds[s.owner(self.table.seat)]
-        fits = [i for i in range(len(own)) if s.is_legal(Move.add(i, cards))] \
+        own = s.meld_cards[s.owner(self.table.seat)]
+        fits = [i for i in range(len(own)) if Move.add(i, cards) in s.legal] \
             if self.table.human_to_move else []
         if len(fits) == 1:
             self.try_move(Move.add(fits[0], cards))
@@ -124,8 +124,8 @@ class TableKeys:
         self.refresh_all()
 
     def _own_meld_count(self) -> int:
-        s = self.table.state
-        return len(s.melds[s.owner(self.table.seat)])
+        s = self.table.view()
+        return len(s.meld_cards[s.owner(self.table.seat)])
 
     def action_target(self, step: int) -> None:
         """Cycle the target meld of the person's side (for ``a`` and closed-pile ``p``)."""
@@ -146,7 +146,7 @@ class TableKeys:
 
     def meld_clicked(self, side: int, idx: int) -> None:
         """A click on a meld: with cards selected, add them to it; else make it the target."""
-        s = self.table.state
+        s = self.table.view()
         if side != s.side_of[self.table.seat]:
             self.say(self.t("not_your_meld"), error=True)
             return

@@ -24,7 +24,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..state import (ADD, DISCARD, DRAW, MELD, PHASE_DRAW, PICKUP, REDRAW,
+from ..state import (ADD, DISCARD, DRAW, MELD, PHASE_DRAW, PHASE_OVER, PICKUP, REDRAW,
                      IllegalMove, Move)
 from ..variants import PILE_OPEN
 from . import saved, sheets
@@ -218,7 +218,7 @@ class BurracoApp(TableKeys, App):
 
     def side_name(self, side: int) -> str:
         """``Us``, ``Them``, or the seats of a side when there are more than two."""
-        s = self.table.state
+        s = self.table.view()
         if side == s.side_of[self.table.seat]:
             return self.t("side_us")
         if s.nsides == 2:
@@ -232,7 +232,7 @@ class BurracoApp(TableKeys, App):
             tot = m.totals or [0] * self.table.players
             return " · ".join(f"{self.seat_name(p)} {fmt_points(tot[p])}"
                               for p in range(self.table.players))
-        s = self.table.state
+        s = self.table.view()
         tot = m.totals or [0] * s.nsides
         return " · ".join(f"{self.side_name(i)} {fmt_points(tot[i]) if i < len(tot) else 0}"
                           for i in range(s.nsides))
@@ -251,11 +251,11 @@ class BurracoApp(TableKeys, App):
         self.cursor = 0
         self.target = -1
         self.hand_log = HandLog(self.table.state, self.table.seat)
-        if self.table.state.turn == self.table.seat:
+        view = self.table.view()
+        if view.my_turn:
             self.say(self.t("hand_start_you", n=self.table.hand_no))
         else:
-            self.say(self.t("hand_start", n=self.table.hand_no,
-                            who=self.seat_name(self.table.state.turn)))
+            self.say(self.t("hand_start", n=self.table.hand_no, who=self.seat_name(view.turn)))
         self.refresh_all()
         self.save_match()
         self.schedule_bots()
@@ -331,11 +331,10 @@ class BurracoApp(TableKeys, App):
     def refresh_all(self) -> None:
         """Redraw everything from the person's view of the hand."""
         tb = self.table
-        s = tb.state
         view = tb.view()
         t = self.t
-        v = s.variant
-        me = s.side_of[tb.seat]
+        v = view.variant
+        me = view.side_of[tb.seat]
         parts = [f"{v.name} · {t('hand_n', n=tb.hand_no)}"]
         mt = self.match_totals_text()
         parts.append(t("match_score_to", scores=mt, target=tb.match.target)
@@ -343,12 +342,12 @@ class BurracoApp(TableKeys, App):
         self.query_one("#top", Static).update(Text(" · ".join(parts), no_wrap=True,
                                                    overflow="ellipsis"))
         self.refresh_clock()
-        if s.is_over:
+        if view.phase == PHASE_OVER:
             turn = t("hand_over")
         elif view.my_turn:
             turn = t("your_turn_draw") if view.phase == PHASE_DRAW else t("your_turn_play")
         else:
-            turn = t("their_turn", who=self.seat_name(s.turn))
+            turn = t("their_turn", who=self.seat_name(view.turn))
         self.query_one("#turn", Static).update(Text(turn, style="bold", no_wrap=True,
                                                     overflow="ellipsis"))
         for side in range(tb.players):
@@ -372,7 +371,7 @@ class BurracoApp(TableKeys, App):
 
     def _draw_side(self, side: int, view, me: int) -> None:
         tb = self.table
-        s = tb.state
+        s = view
         t = self.t
         panel = self.query_one(f"#side{side}")
         col = self.query_one(f"#melds{side}", MeldColumn)
@@ -455,11 +454,11 @@ class BurracoApp(TableKeys, App):
     def meld_text(self, i: int, r, is_target: bool) -> List[Text]:
         """One meld as words to wrap: number, cards in reading order (acting wilds
         marked ``*``), points, and the burraco class with its bonus."""
-        s = self.table.state
-        val = s.rules.value
+        rules = self.table.variant.rules
+        val = rules.value
         words = [Text(("▶" if is_target else " ") + f"{i + 1:>2}",
                       style="bold cyan" if is_target else "dim")]
-        wild_at = acting_wilds(r, s.rules)
+        wild_at = acting_wilds(r, rules)
         for j, c in enumerate(r.order):
             words.append(card_text(c, wild=j in wild_at))
         words.append(Text(self.t("points", n=sum(val[c] for c in r.order)), style="dim"))
@@ -475,7 +474,7 @@ class BurracoApp(TableKeys, App):
         if tb.state.is_over or self.busy or not tb.human_to_move:
             self.say(self.t("not_your_turn"), error=True, key="not_your_turn")
             return False
-        pile_n = len(tb.state.pile)
+        pile_n = tb.view().pile_count
         try:
             tb.play(move)
         except NotYourTurn:
@@ -491,8 +490,9 @@ class BurracoApp(TableKeys, App):
             self.selected = set()
         if move.action == PICKUP:
             self.say(self.t("you_picked_up", n=pile_n))
-        if move.action in (DRAW, REDRAW) and tb.state.drawn >= 0:
-            self.say(self.t("you_drew", card=cards_plain([tb.state.drawn])))
+        drawn = tb.view().drawn
+        if move.action in (DRAW, REDRAW) and drawn >= 0:
+            self.say(self.t("you_drew", card=cards_plain([drawn])))
         if any(e.key == "log_packet" for e in new):
             self.say(self.t("you_take_reserve"))
         self.refresh_all()

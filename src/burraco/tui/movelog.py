@@ -4,8 +4,9 @@
 copy of the hand as dealt and turns each move into a :class:`LogEntry`: who
 drew (the card only for the person's own draws), who took the pile and how
 many cards it held, what was laid and added, who took a reserve packet, who
-discarded what, the time-out and the end of the hand.  Only what every seat
-sees goes into an entry (the pile and the melds are on the table); a hand taken
+discarded what, the time-out and the end of the hand.  Only what the seat sees
+goes into an entry, read through :mod:`burraco.observer` (the pile as the table
+shows it, the melds, the seat's own draws); a hand taken
 up again (``burraco play --resume``) gets its whole log back from the history.
 Entries hold card ints and seats, not words: :func:`render` says them in the
 app's language.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
+from .. import observer as ob
 from ..state import (ADD, CLOSED, DISCARD, DRAW, MELD, PHASE_DRAW, PICKUP, REDRAW,
                      STOCK_EXHAUSTED, TIME_OUT, GameState)
 from .cards import cards_plain
@@ -63,11 +65,12 @@ class HandLog:
                 else:  # the turn under way is finished first
                     new.append(LogEntry(None, "log_time_out"))
                 continue
-            pile = s.pile[:]
+            pile = ob.visible_pile(s, self.seat)
+            pile_count = len(s.pile)
             packets = len(s.packets_taken_by)
             in_packets = sum(len(p) for p in s.packets)
             s.play(move)
-            new.append(self._entry(seat, move, pile, s))
+            new.append(self._entry(seat, move, pile, pile_count, s))
             if len(s.packets_taken_by) > packets:
                 size = in_packets - sum(len(p) for p in s.packets)
                 new.append(LogEntry(seat, "log_packet", (("n", size),)))
@@ -81,16 +84,18 @@ class HandLog:
         self.entries.extend(new)
         return new
 
-    def _entry(self, seat: int, move, pile: List[int], after: GameState) -> LogEntry:
+    def _entry(self, seat: int, move, pile: List[int], n: int, after: GameState) -> LogEntry:
+        """The entry of ``move`` by ``seat``; ``pile``: the pile as this log's seat
+        saw it before the move, ``n`` its count; ``after``: the hand after it."""
         a = move.action
         if a == DRAW:
-            if seat == self.seat:
-                return LogEntry(seat, "log_you_draw", (("cards", (after.drawn,)),))
+            drawn = ob.drawn_card(after, self.seat)
+            if drawn >= 0:
+                return LogEntry(seat, "log_you_draw", (("cards", (drawn,)),))
             return LogEntry(seat, "log_draw")
         if a == REDRAW:
-            return LogEntry(seat, "log_redraw", (("cards", (after.pile[-1],)),))
+            return LogEntry(seat, "log_redraw", (("cards", tuple(ob.visible_pile(after, self.seat)[-1:])),))
         if a == PICKUP:
-            n = len(pile)
             if move.cards:
                 return LogEntry(seat, "log_pickup_with",
                                 (("n", n), ("cards", tuple(move.cards) + (pile[-1],))))
