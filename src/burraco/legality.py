@@ -42,6 +42,8 @@ class Checked(NamedTuple):
     then: str
 
 
+_NEW_CHECKED = tuple.__new__
+"""Builds a :class:`Checked` without its generated ``__new__`` (the hot path)."""
 NOTHING = Checked(None, (), None, "")
 """The :class:`Checked` of a move that needs nothing more (draws, open pickups,
 discards that leave cards in hand)."""
@@ -180,15 +182,6 @@ def meld_reading(state: "GameState", cards: Tuple[int, ...]) -> "Reading":
     return r
 
 
-def _no_dead_end(state: "GameState", seat: int, cnt: Sequence[int], n: int,
-                 readings: Sequence["Reading"], prefix: str, **params: Any) -> None:
-    """Raise the "no dead ends" refusal of :func:`ends_ok`, if any, for a move
-    whose message starts with ``prefix`` and whose parameters are ``params``."""
-    why = ends_ok(state, seat, cnt, n, readings)
-    if why:
-        raise IllegalMove(f"{prefix}{why[1]}", why[0], **params, **dead_params(state, why[0]))
-
-
 def check_move(state: "GameState", move: Move) -> Checked:
     """Raise :class:`IllegalMove` unless ``move`` is legal; return what making it
     needs (:class:`Checked`)."""
@@ -197,19 +190,26 @@ def check_move(state: "GameState", move: Move) -> Checked:
                           Rule.HAND_OVER, status=state.status)
     a = move.action
     seat = state.turn
-    if a not in ACTIONS:
-        raise IllegalMove(f"unknown action {a!r}", Rule.UNKNOWN_ACTION, action=repr(a))
+    # (the commonest moves first: this is the hot path of every playout; each is
+    # in ACTIONS, so checking for an unknown action after them changes no refusal)
     if state.phase == PHASE_DRAW:
         if a == DRAW:
             if move.cards or move.meld >= 0:
                 raise IllegalMove("draw takes no cards", Rule.DRAW_NO_CARDS)
-            _stock_left(state, DRAW, "the stock is empty")
+            if not state.stock and not (state.variant.reserve_refills_stock and state.packets):
+                raise IllegalMove("the stock is empty", Rule.STOCK_EMPTY, action=DRAW)
             return NOTHING
         if a == PICKUP:
             return check_pickup(state, move, seat)
+        if a not in ACTIONS:
+            raise IllegalMove(f"unknown action {a!r}", Rule.UNKNOWN_ACTION, action=repr(a))
         raise IllegalMove(f"{a}: player {seat} must first draw from the stock or pick up "
                           "the discard pile", Rule.DRAW_FIRST, action=a, player=seat)
     # play phase
+    if a == DISCARD:
+        return _check_discard(state, move, seat)
+    if a not in ACTIONS:
+        raise IllegalMove(f"unknown action {a!r}", Rule.UNKNOWN_ACTION, action=repr(a))
     if a in (DRAW, PICKUP):
         raise IllegalMove(f"{a}: player {seat} has already drawn this turn",
                           Rule.ONE_DRAW, action=a, player=seat)
@@ -219,8 +219,6 @@ def check_move(state: "GameState", move: Move) -> Checked:
         return _check_meld(state, move, seat)
     if a == ADD:
         return _check_add(state, move, seat)
-    if a == DISCARD:
-        return _check_discard(state, move, seat)
     # unreachable while every action is handled above; kept so that a new action
     # is refused rather than ignored
     raise IllegalMove(f"{a} is not a move of the play phase", Rule.UNKNOWN_ACTION,
@@ -250,10 +248,12 @@ def _check_meld(state: "GameState", move: Move, seat: int) -> Checked:
     cnt = hand_minus(state, seat, cards, "meld")
     r = meld_reading(state, cards)
     readings = state.readings[state.owner(seat)] + [r]
-    _no_dead_end(state, seat, cnt, state.hand_n[seat] - len(cards), readings,
-                 f"meld {' '.join(format_cards(cards))}: ", action=MELD,
-                 cards=tuple(format_cards(cards)))
-    return Checked(cnt, cards, r, "")
+    why = ends_ok(state, seat, cnt, state.hand_n[seat] - len(cards), readings)
+    if why:
+        raise IllegalMove(f"meld {' '.join(format_cards(cards))}: {why[1]}", why[0],
+                          action=MELD, cards=tuple(format_cards(cards)),
+                          **dead_params(state, why[0]))
+    return _NEW_CHECKED(Checked, (cnt, cards, r, ""))
 
 
 def _check_add(state: "GameState", move: Move, seat: int) -> Checked:
@@ -280,10 +280,12 @@ def _check_add(state: "GameState", move: Move, seat: int) -> Checked:
             rule, action=ADD, meld=i, cards=tuple(format_cards(new)), **params)
     readings = state.readings[owner][:]
     readings[i] = r
-    _no_dead_end(state, seat, cnt, state.hand_n[seat] - len(move.cards), readings,
-                 f"add {' '.join(format_cards(move.cards))}: ", action=ADD, meld=i,
-                 cards=tuple(format_cards(move.cards)))
-    return Checked(cnt, new, r, "")
+    why = ends_ok(state, seat, cnt, state.hand_n[seat] - len(move.cards), readings)
+    if why:
+        raise IllegalMove(f"add {' '.join(format_cards(move.cards))}: {why[1]}", why[0],
+                          action=ADD, meld=i, cards=tuple(format_cards(move.cards)),
+                          **dead_params(state, why[0]))
+    return _NEW_CHECKED(Checked, (cnt, new, r, ""))
 
 
 def _check_discard(state: "GameState", move: Move, seat: int) -> Checked:
@@ -348,14 +350,15 @@ def check_pickup(state: "GameState", move: Move, seat: int) -> Checked:
         cnt, new, r, readings = _top_with_cards(state, move, seat, top)
     for c in state.pile[:-1]:
         cnt[c] += 1
-    _no_dead_end(state, seat, cnt, sum(cnt), readings, "pickup: ", action=PICKUP,
-                 top=format_card(top))
-    return Checked(cnt, new, r, "")
+    why = ends_ok(state, seat, cnt, sum(cnt), readings)
+    if why:
+        raise IllegalMove("pickup: " + why[1], why[0], action=PICKUP, top=format_card(top),
+                          **dead_params(state, why[0]))
+    return _NEW_CHECKED(Checked, (cnt, new, r, ""))
 
 
 def _check_open_pickup(state: "GameState", move: Move, seat: int, top: int) -> None:
     """Refuse taking an open pile with cards, or where the taker could not go on."""
-    from .turn import pickup_open
     v = state.variant
     if move.cards or move.meld >= 0:
         raise IllegalMove("pickup: the discard pile is open; take it without cards",
@@ -364,7 +367,7 @@ def _check_open_pickup(state: "GameState", move: Move, seat: int, top: int) -> N
             and state.hands[seat][top] == state.hand_n[seat]):
         # every card would be the one just picked up, which may not be thrown back
         t = state.copy()
-        pickup_open(t, seat)
+        turn.pickup_open(t, seat)
         if not t.legal_moves():
             raise IllegalMove(
                 f"pickup: no dead ends: the hand would hold only {format_card(top)}, the "
@@ -373,7 +376,7 @@ def _check_open_pickup(state: "GameState", move: Move, seat: int, top: int) -> N
                 card=format_card(top))
     if v.pickup_must_meld:
         t = state.copy()
-        pickup_open(t, seat)
+        turn.pickup_open(t, seat)
         if not any(m.action in (MELD, ADD) for m in t.legal_moves()):
             raise IllegalMove("pickup: whoever takes the discard pile must meld or add "
                               "in the same turn, and no meld or addition would be "
@@ -433,6 +436,10 @@ def _top_with_cards(state: "GameState", move: Move, seat: int, top: int) -> _Lai
                           cards=tuple(format_cards(move.cards)))
     return cnt, new, r, state.readings[state.owner(seat)] + [r]
 
+
+# the making of moves, for the checks that try a pickup on a copy: imported last,
+# as burraco.turn imports this module
+from . import turn  # noqa: E402
 
 __all__ = ["Checked", "NOTHING", "THEN_PACKET", "THEN_CLOSE", "check_move", "check_pickup",
            "ends_ok", "packet_available", "can_close", "close_rule", "dead_params",

@@ -44,7 +44,8 @@ from .moves import (ACTIONS, ADD, CLOSED, COVERED_DISCARD, DIRECTOR, DISCARD, DR
                     Move)
 from .scoring import hand_breakdown, seat_points
 from .sides import meld_owner, side_seats, sides_for
-from .turn import call_time, make
+from .turn import call_time
+from .turn import play as play_move
 from .variants import Variant, parse_variant
 from .view import PlayerView
 
@@ -279,9 +280,9 @@ class GameState(_Memo):
         """Raise :class:`IllegalMove` (naming the rule) unless ``move`` is legal now."""
         check_move(self, move)
 
-    def play(self, move: Move) -> None:
-        """Make ``move``, or raise :class:`IllegalMove` and change nothing."""
-        make(self, move, check_move(self, move))
+    play = play_move
+    """Make ``move``, or raise :class:`IllegalMove` and change nothing
+    (:func:`burraco.turn.play`: the function itself, one call less on the hot path)."""
 
     def call_time(self) -> None:
         """Tournament time-out (seed 001; RULES.md Tournament, step by step): the

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from .legality import THEN_CLOSE, THEN_PACKET, Checked, packet_available
+from .legality import THEN_CLOSE, THEN_PACKET, Checked, check_move, packet_available
 from .moves import (ADD, CLOSED, DIRECTOR, DISCARD, DRAW, LAP_PENDING, MELD, PHASE_DRAW,
                     PHASE_OVER, PHASE_PLAY, PICKUP, REDRAW, STOCK_EXHAUSTED, TIME_OUT,
                     TIME_OUT_MOVE, IllegalMove, Move)
@@ -24,23 +24,33 @@ if TYPE_CHECKING:  # annotations only: the state module imports this one
     from .state import GameState
 
 
+def play(state: "GameState", move: Move) -> None:
+    """Make ``move`` (the player on turn's), or raise :class:`IllegalMove` and change
+    nothing: :func:`~burraco.legality.check_move`, then :func:`make`.  It is
+    :meth:`GameState.play <burraco.state.GameState.play>` itself (one call less on
+    the hot path of every playout)."""
+    make(state, move, check_move(state, move))
+
+
 def make(state: "GameState", move: Move, checked: Checked) -> None:
     """Make ``move``, which :func:`~burraco.legality.check_move` accepted with
     ``checked``, on ``state`` (the player on turn's move)."""
+    # (the commonest moves first: this is the hot path of every playout)
     seat = state.turn
     a = move.action
-    # a draw, a redraw and a discard that neither takes a packet nor closes leave
-    # the table's scores as they were, and the known cards unless a known card goes
-    plain = a == DRAW or a == REDRAW or (a == DISCARD and not checked.then)
-    state.forget_position(plain, plain and (a != DISCARD or not state.known[seat][move.cards[0]]))
     state.history.append((seat, move))
-    if a == DRAW:
+    if a == DISCARD:
+        _discard(state, seat, move.cards[0], checked.then)
+    elif a == DRAW:
+        # a draw leaves the scores on the table and the known cards as they were
+        state.forget_position(True, True)
         draw(state, seat)
         state.phase = PHASE_PLAY
         if state.variant.starter_redraw and not state.first_draw_done:
             state.redraw_ok = True
         state.first_draw_done = True
     elif a == REDRAW:
+        state.forget_position(True, True)
         c = state.drawn
         state.hands[seat][c] -= 1
         state.hand_n[seat] -= 1
@@ -48,15 +58,15 @@ def make(state: "GameState", move: Move, checked: Checked) -> None:
         draw(state, seat)
         state.redraw_ok = False
     elif a == PICKUP:
+        state.forget_memo()
         state.redraw_ok = False
         if state.variant.pile == PILE_OPEN:
             pickup_open(state, seat)
         else:
             _pickup_closed(state, seat, move, checked)
     elif a == MELD or a == ADD:
+        state.forget_memo()
         _lay(state, seat, move, checked)
-    elif a == DISCARD:
-        _discard(state, seat, move.cards[0], checked.then)
 
 
 def _pickup_closed(state: "GameState", seat: int, move: Move, checked: Checked) -> None:
@@ -101,7 +111,12 @@ def _lay(state: "GameState", seat: int, move: Move, checked: Checked) -> None:
 
 def _discard(state: "GameState", seat: int, c: int, then: str) -> None:
     """Discard card ``c``; ``then`` the reserve packet, or the close, or the next turn."""
-    forget(state, seat, c)
+    known = state.known[seat]
+    # a discard that neither takes a packet nor closes leaves the scores on the
+    # table as they were, and the known cards unless it was a known card
+    state.forget_position(not then, not then and not known[c])
+    if known[c]:
+        known[c] -= 1
     state.hands[seat][c] -= 1
     state.hand_n[seat] -= 1
     state.pile.append(c)
@@ -217,5 +232,5 @@ def call_time(state: "GameState") -> None:
         state.laps_left = LAP_PENDING
 
 
-__all__ = ["make", "draw", "pickup_open", "after_lay", "end_turn", "end", "call_time",
+__all__ = ["play", "make", "draw", "pickup_open", "after_lay", "end_turn", "end", "call_time",
            "forget"]
