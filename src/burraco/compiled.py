@@ -39,7 +39,6 @@ COMPILED_MODULES: Tuple[str, ...] = (
     "burraco.sides",
     "burraco.legality",
     "burraco.movegen",
-    "burraco.turn",
     "burraco.view",
     "burraco.determinize",
 )
@@ -54,7 +53,9 @@ VariantError; compiled, the dataclass would raise TypeError first), and
 ``__new__``).  Not yet compiled, each for what mypyc refuses in it:
 ``burraco.moves`` (``Move`` subclasses ``tuple``: "Inheriting from most builtin
 types is unimplemented"), ``burraco.state`` (``__copy__ = copy``, a method aliased
-in the class body), ``burraco.scoring`` (``seat_points`` keeps an ``int`` in a
+in the class body), ``burraco.turn`` (``GameState.play`` is ``turn.play_move``
+itself: a compiled function does not bind as a method, so ``state.play(move)``
+would miss its ``move``), ``burraco.scoring`` (``seat_points`` keeps an ``int`` in a
 ``float`` variable: compiled, it would turn 100 into 100.0)."""
 
 GROUP = "burraco._compiled"
