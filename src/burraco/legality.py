@@ -331,7 +331,11 @@ def check_pickup(state: "GameState", move: Move, seat: int) -> Checked:
         raise IllegalMove(f"pickup: a wild card ({format_card(top)}) on top of the discard "
                           "pile can never be taken", Rule.WILD_ON_TOP, top=format_card(top))
     if v.pile == PILE_OPEN:
-        _check_open_pickup(state, move, seat, top)
+        if move.cards or move.meld >= 0:
+            raise IllegalMove("pickup: the discard pile is open; take it without cards",
+                              Rule.PILE_OPEN)
+        if v.pickup_must_meld or (len(state.pile) == 1 and not v.throw_back_single):
+            _check_open_pickup(state, seat, top)
         return NOTHING
     # closed piles: the top card goes down at once
     if v.pile == PILE_PAIR:
@@ -357,12 +361,9 @@ def check_pickup(state: "GameState", move: Move, seat: int) -> Checked:
     return _NEW_CHECKED(Checked, (cnt, new, r, ""))
 
 
-def _check_open_pickup(state: "GameState", move: Move, seat: int, top: int) -> None:
-    """Refuse taking an open pile with cards, or where the taker could not go on."""
+def _check_open_pickup(state: "GameState", seat: int, top: int) -> None:
+    """Refuse taking an open pile where the taker could not go on (tried on a copy)."""
     v = state.variant
-    if move.cards or move.meld >= 0:
-        raise IllegalMove("pickup: the discard pile is open; take it without cards",
-                          Rule.PILE_OPEN)
     if (len(state.pile) == 1 and not v.throw_back_single
             and state.hands[seat][top] == state.hand_n[seat]):
         # every card would be the one just picked up, which may not be thrown back

@@ -47,7 +47,7 @@ def list_moves(state: "GameState") -> List[Move]:
     n = state.hand_n[seat]
     owner = state.owner(seat)
     readings = state.readings[owner]
-    gen = state.generator
+    gen = state._gen
     ban = state.ban
     mlist, longest = gen.meld_moves(cnt, make_meld)
     keep_endable(state, seat, cnt, n, mlist, longest, moves,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from .legality import THEN_CLOSE, THEN_PACKET, Checked, check_move, packet_available
+from .legality import THEN_CLOSE, THEN_PACKET, Checked, packet_available
 from .moves import (ADD, CLOSED, DIRECTOR, DISCARD, DRAW, LAP_PENDING, MELD, PHASE_DRAW,
                     PHASE_OVER, PHASE_PLAY, PICKUP, REDRAW, STOCK_EXHAUSTED, TIME_OUT,
                     TIME_OUT_MOVE, IllegalMove, Move)
@@ -22,14 +22,6 @@ from .variants import END_TWO_LEFT, PILE_OPEN
 
 if TYPE_CHECKING:  # annotations only: the state module imports this one
     from .state import GameState
-
-
-def play(state: "GameState", move: Move) -> None:
-    """Make ``move`` (the player on turn's), or raise :class:`IllegalMove` and change
-    nothing: :func:`~burraco.legality.check_move`, then :func:`make`.  It is
-    :meth:`GameState.play <burraco.state.GameState.play>` itself (one call less on
-    the hot path of every playout)."""
-    make(state, move, check_move(state, move))
 
 
 def make(state: "GameState", move: Move, checked: Checked) -> None:
@@ -232,5 +224,5 @@ def call_time(state: "GameState") -> None:
         state.laps_left = LAP_PENDING
 
 
-__all__ = ["play", "make", "draw", "pickup_open", "after_lay", "end_turn", "end", "call_time",
+__all__ = ["make", "draw", "pickup_open", "after_lay", "end_turn", "end", "call_time",
            "forget"]
