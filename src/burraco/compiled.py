@@ -39,6 +39,7 @@ COMPILED_MODULES: Tuple[str, ...] = (
     "burraco.sides",
     "burraco.legality",
     "burraco.movegen",
+    "burraco.turn",
     "burraco.view",
     "burraco.determinize",
 )
@@ -53,10 +54,11 @@ VariantError; compiled, the dataclass would raise TypeError first), and
 ``__new__``).  Not yet compiled, each for what mypyc refuses in it:
 ``burraco.moves`` (``Move`` subclasses ``tuple``: "Inheriting from most builtin
 types is unimplemented"), ``burraco.state`` (``__copy__ = copy``, a method aliased
-in the class body), ``burraco.turn`` (``GameState.play`` is ``turn.play_move``
-itself: a compiled function does not bind as a method, so ``state.play(move)``
-would miss its ``move``), ``burraco.scoring`` (``seat_points`` keeps an ``int`` in a
-``float`` variable: compiled, it would turn 100 into 100.0)."""
+in the class body), ``burraco.scoring`` (``seat_points`` keeps an ``int`` in a
+``float`` variable: compiled, it would turn 100 into 100.0).  A function of a
+compiled module is not a Python function and does not bind as a method: a class
+of a pure module must call it from a method of its own, never take it as one
+(``play = turn.play`` would leave ``state.play(move)`` without its ``move``)."""
 
 GROUP = "burraco._compiled"
 """The mypyc group: its shared library is ``burraco/_compiled__mypyc`` and holds
