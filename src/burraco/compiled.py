@@ -55,7 +55,10 @@ VariantError; compiled, the dataclass would raise TypeError first), and
 ``burraco.moves`` (``Move`` subclasses ``tuple``: "Inheriting from most builtin
 types is unimplemented"), ``burraco.state`` (``__copy__ = copy``, a method aliased
 in the class body), ``burraco.scoring`` (``seat_points`` keeps an ``int`` in a
-``float`` variable: compiled, it would turn 100 into 100.0)."""
+``float`` variable: compiled, it would turn 100 into 100.0).  A function of a
+compiled module is not a Python function and does not bind as a method: a class
+of a pure module must call it from a method of its own, never take it as one
+(``play = turn.play`` would leave ``state.play(move)`` without its ``move``)."""
 
 GROUP = "burraco._compiled"
 """The mypyc group: its shared library is ``burraco/_compiled__mypyc`` and holds
