@@ -136,6 +136,7 @@ export class TableConn {
         this.changed();
         break;
       case "event":
+        msg.receivedAt = performance.now();
         this.queue.push(msg);
         this.pump();
         break;
@@ -149,10 +150,12 @@ export class TableConn {
 
   /** The clocks an event or a snapshot brought: the server sends ``hand_clock``
    * only while a tournament time-out is due, so its absence clears the hand clock
-   * (time was called, or the hand is over). */
-  setClock(clock, handClock) {
+   * (time was called, or the hand is over).  The times left count from ``at``,
+   * when the message arrived: an event shown later (others' moves are paced so a
+   * person can follow them) must not give the clocks back the seconds it waited. */
+  setClock(clock, handClock, at = performance.now()) {
     this.s.clock = clock || null;
-    this.s.clockAt = performance.now();
+    this.s.clockAt = at;
     this.s.handClock = handClock || null;
   }
 
@@ -180,10 +183,10 @@ export class TableConn {
     // the log keeps what happened, not the views and clocks the event brought
     // (a view is kilobytes: kept on every line, a hand's log grew to megabytes,
     // saved to sessionStorage on every event)
-    const { view, clock, hand_clock: handClock, ...line } = ev; // eslint-disable-line no-unused-vars
+    const { view, clock, hand_clock: handClock, receivedAt, ...line } = ev; // eslint-disable-line no-unused-vars
     s.version = ev.version;
     if (ev.view) s.view = ev.view;
-    if ("clock" in ev) this.setClock(ev.clock, ev.hand_clock);
+    if ("clock" in ev) this.setClock(ev.clock, ev.hand_clock, receivedAt);
     const seats = s.table && s.table.seats;
     switch (ev.kind) {
       case "move": {
