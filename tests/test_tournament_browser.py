@@ -11,19 +11,14 @@ Debian's Chromium driven by Playwright, as tests/test_web_browser.py; without
 
 from __future__ import annotations
 
-import os
 import re
 import time
 
 import pytest
 
-from browser.driver import CHROMIUM, LAUNCH_ARGS, Player, choose
+from browser.driver import chromium, require_browser, Player, choose
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium to run the browser tests",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="the playwright package is not installed")
+sync_api = require_browser()
 
 from server_harness import Server  # noqa: E402
 
@@ -52,10 +47,8 @@ def server(tmp_path):
 
 @pytest.fixture
 def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def test_director_round_two_players_to_the_time_out(server, browser):

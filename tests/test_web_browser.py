@@ -24,15 +24,12 @@ from pathlib import Path
 
 import pytest
 
-from browser.driver import CHROMIUM, LAUNCH_ARGS, MY_TURN, Player, choose
+from browser.driver import chromium, require_browser, MY_TURN, Player, choose
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "screenshots"
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium to run the browser tests",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+sync_api = require_browser()
 
 from server_harness import Server  # noqa: E402
 
@@ -56,10 +53,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 HAND0_OVER = "(!!s.match && (s.match.hands || []).some((h) => h.hand === 0))"

@@ -23,13 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from browser.driver import CHROMIUM, LAUNCH_ARGS, Player
+from browser.driver import chromium, require_browser, Player
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium to run the browser tests",
-                allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="the playwright package is not installed")
+sync_api = require_browser()
 
 from server_harness import Client, Server, play_random, shared_inbox  # noqa: E402
 
@@ -49,10 +45,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def finish_a_match(a: Client, b: Client, public: bool, seed: int) -> str:

@@ -8,11 +8,36 @@ the Meld and Discard buttons, a click on a meld.
 
 from __future__ import annotations
 
+import os
 import time
-from typing import Any, Dict, List, Optional
+from contextlib import contextmanager
+from typing import Any, Dict, Iterator, List, Optional
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+
+
+def require_browser() -> Any:
+    """Playwright's sync API, or a skip of the calling test module saying what is
+    missing (Debian's Chromium at :data:`CHROMIUM`, or the ``playwright`` package)."""
+    import pytest
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium to run the browser tests",
+                    allow_module_level=True)
+    return pytest.importorskip("playwright.sync_api",
+                               reason="the playwright package is not installed")
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, launched headless by Playwright, closed on leaving."""
+    sync_api = require_browser()
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 MY_TURN = ("s.view && s.you && s.view.status === 'in-progress' && s.view.turn === s.you.seat"
