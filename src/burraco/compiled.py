@@ -42,6 +42,7 @@ COMPILED_MODULES: Tuple[str, ...] = (
     "burraco.turn",
     "burraco.view",
     "burraco.determinize",
+    "burraco.state",
 )
 """The engine modules compiled with mypyc where a C compiler is present: the one
 list to extend (``setup.py`` reads it without importing the package; a test checks
