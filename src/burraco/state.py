@@ -386,6 +386,10 @@ class GameState(_Memo):
 
 FIELD_NAMES: Tuple[str, ...] = tuple(f.name for f in fields(GameState))
 """The names of :class:`GameState`'s fields, in order (its state; no cache)."""
+if getattr(GameState, "__slots__", None) is None:
+    # compiled with mypyc, which keeps no ``__slots__``: the same as in Python
+    setattr(_Memo, "__slots__", ("_legal", "_public", "_carry", "_gen"))
+    setattr(GameState, "__slots__", FIELD_NAMES)
 _FIELD_VALUES = attrgetter(*FIELD_NAMES)
 _new_state = GameState.__new__
 
