@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, Callable, List, Sequence, Set, Tuple
 
 from .cards import IS_WILD, NUM_KINDS
 from .legality import ends_ok
-from .moves import (DISCARD_MOVES, DRAW_MOVE, PHASE_DRAW, PHASE_OVER, PICKUP, PICKUP_MOVE,
-                    REDRAW_MOVE, Move, make_add, make_meld, make_move)
+from .moves import (DISCARD_MOVES, DRAW_MOVE, PHASE_DRAW, PHASE_OVER, PHASE_PLAY, PICKUP,
+                    PICKUP_MOVE, REDRAW_MOVE, Move, make_add, make_meld, make_move)
 from .variants import PILE_OPEN, PILE_PAIR
 
 if TYPE_CHECKING:  # annotations only: the state module imports this one
+    from random import Random
+
     from .melds import MeldGenerator, Reading
     from .state import GameState
 
@@ -64,6 +66,68 @@ def list_moves(state: "GameState") -> List[Move]:
                 if cnt[c] and state.is_legal(DISCARD_MOVES[c]):
                     moves.append(DISCARD_MOVES[c])
     return moves
+
+
+def random_move(state: "GameState", rng: "Random") -> Move:
+    """A uniformly random legal move of ``state``: exactly
+    ``rng.choice(list_moves(state))`` -- the same move, drawing the same numbers
+    from ``rng`` (one ``randrange`` of the number of legal moves) -- but where
+    nothing can end in a dead end (no throw-back ban, no meld or addition that
+    would leave fewer than two cards, no obligation to meld) the play phase's
+    moves are counted from the meld generator's cached groups and only the one
+    drawn is made.  So a seed plays the same game either way.  Raises
+    :class:`IndexError` when there is no legal move (the hand is over)."""
+    if state.phase != PHASE_PLAY or state.ban >= 0 or state.must_meld:
+        return _pick(list_moves(state), rng)
+    seat = state.turn
+    cnt = state.hands[seat]
+    n = state.hand_n[seat]
+    owner = state.owner(seat)
+    gen = state._gen
+    groups = gen.meld_groups(cnt)
+    adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner])
+    total = 0
+    for grp in groups:
+        if n - grp[1] < 2:
+            return _pick(list_moves(state), rng)
+        total += len(grp[0])
+    for _, grp in adds:
+        if n - grp[1] < 2:
+            return _pick(list_moves(state), rng)
+        total += len(grp[0])
+    if n < 2:  # only the discard of the last card, which may close
+        return _pick(list_moves(state), rng)
+    v = state.variant
+    redraw = 1 if state.redraw_ok and (state.stock or (v.reserve_refills_stock
+                                                        and state.packets)) else 0
+    kinds = NUM_KINDS - bytes(cnt).count(0)
+    k = rng.randrange(redraw + total + kinds)
+    if k < redraw:
+        return REDRAW_MOVE
+    k -= redraw
+    if k < total:
+        for grp in groups:
+            if k < len(grp[0]):
+                return make_meld(grp[0][k])
+            k -= len(grp[0])
+        for i, grp in adds:
+            if k < len(grp[0]):
+                return make_add(grp[0][k], i)
+            k -= len(grp[0])
+    k -= total
+    for c in range(NUM_KINDS):
+        if cnt[c]:
+            if not k:
+                return DISCARD_MOVES[c]
+            k -= 1
+    raise AssertionError("random_move: the count of moves was wrong")
+
+
+def _pick(moves: List[Move], rng: "Random") -> Move:
+    """``rng.choice(moves)``, written as :func:`random_move` draws."""
+    if not moves:
+        raise IndexError("no legal move: the hand is over")
+    return moves[rng.randrange(len(moves))]
 
 
 def _read(gen: "MeldGenerator", cards: Tuple[int, ...]) -> "Reading":
@@ -142,4 +206,4 @@ def pickup_moves(state: "GameState", seat: int) -> List[Move]:
     return out
 
 
-__all__ = ["list_moves", "keep_endable", "pickup_moves"]
+__all__ = ["list_moves", "random_move", "keep_endable", "pickup_moves"]
