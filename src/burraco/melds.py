@@ -674,16 +674,18 @@ class MeldGenerator:
                 tot = cnt[i] + cnt[i + 13] + cnt[i + 26] + cnt[i + 39]
                 if tot < 2 or (tot == 2 and not wm):
                     continue  # a set needs three cards, at most one of them wild
-                key: Tuple[object, ...] = (-r, b[i::13], wm)
-                got = cache.get(key)
+                # (negative: never a suit's key; the counts of a rank fit in 4 bits)
+                skey = -(r | cnt[i] << 4 | cnt[i + 13] << 8 | cnt[i + 26] << 12
+                         | cnt[i + 39] << 16 | wm << 20)
+                got = cache.get(skey)
                 if got is None:
                     found = set()
                     self.rules._gen_sets_rank(cnt, r, [w for w in WILDS if cnt[w]], found)
-                    got = cache[key] = _group(found)
+                    got = cache[skey] = _group(found)
                 if got[0]:
                     out.append(got)
         if self.rules.all_wild and wm and only_suit < 0:
-            key = ("w", b[1::13], cnt[52])
+            key: Tuple[object, ...] = ("w", b[1::13], cnt[52])
             got = cache.get(key)
             if got is None:
                 found = set()
@@ -732,12 +734,14 @@ class MeldGenerator:
             n = len(meld)
             if n >= cap:
                 continue
-            key: Tuple[object, ...]
+            key: object
             if rd.all_wild:
                 key = (-1, b[1::13], cnt[52], cap - n if cap - n < 64 else 64)
             elif rd.kind == SET:
-                r = rd.rank
-                key = (r, b[r - 1::13], wm, rd.wilds, cap - n if cap - n < 64 else 64)
+                r = rd.rank - 1
+                key = (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
+                       | cnt[r + 39] << 16 | wm << 20 | rd.wilds << 25
+                       | (cap - n if cap - n < 64 else 64) << 28)
             else:
                 st = rd.suit
                 h = masks[st]

@@ -77,22 +77,26 @@ def random_move(state: "GameState", rng: "Random") -> Move:
     moves are counted from the meld generator's cached groups and only the one
     drawn is made.  So a seed plays the same game either way.  Raises
     :class:`IndexError` when there is no legal move (the hand is over)."""
-    if state.phase != PHASE_PLAY or state.ban >= 0 or state.must_meld:
+    if state.phase != PHASE_PLAY or state.must_meld:
         return _pick(list_moves(state), rng)
     seat = state.turn
     cnt = state.hands[seat]
     n = state.hand_n[seat]
+    ban = state.ban
+    # a lay of L cards surely leaves the turn an end when at least two cards
+    # remain and not all of them the banned card (see keep_endable)
+    held_ban = cnt[ban] if ban >= 0 else 0
     owner = state.owner(seat)
     gen = state._gen
     groups = gen.meld_groups(cnt)
     adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner])
     total = 0
     for grp in groups:
-        if n - grp[1] < 2:
+        if n - grp[1] < 2 or held_ban >= n - grp[1]:
             return _pick(list_moves(state), rng)
         total += len(grp[0])
     for _, grp in adds:
-        if n - grp[1] < 2:
+        if n - grp[1] < 2 or held_ban >= n - grp[1]:
             return _pick(list_moves(state), rng)
         total += len(grp[0])
     if n < 2:  # only the discard of the last card, which may close
@@ -100,7 +104,7 @@ def random_move(state: "GameState", rng: "Random") -> Move:
     v = state.variant
     redraw = 1 if state.redraw_ok and (state.stock or (v.reserve_refills_stock
                                                         and state.packets)) else 0
-    kinds = NUM_KINDS - bytes(cnt).count(0)
+    kinds = NUM_KINDS - bytes(cnt).count(0) - (1 if held_ban else 0)
     k = rng.randrange(redraw + total + kinds)
     if k < redraw:
         return REDRAW_MOVE
@@ -116,7 +120,7 @@ def random_move(state: "GameState", rng: "Random") -> Move:
             k -= len(grp[0])
     k -= total
     for c in range(NUM_KINDS):
-        if cnt[c]:
+        if cnt[c] and c != ban:
             if not k:
                 return DISCARD_MOVES[c]
             k -= 1
@@ -198,10 +202,18 @@ def pickup_moves(state: "GameState", seat: int) -> List[Move]:
         m = make_move(PICKUP, hp)
         if safe_n - len(hp) >= 2 or state.is_legal(m):
             out.append(m)  # with two cards left and no ban the turn can always end
+    if pair:
+        return out  # a pair pile is taken with a natural pair only, never onto a meld
     owner = state.owner(seat)
-    for i in range(len(state.melds[owner])):
+    gen = state._gen
+    cap = gen.cap
+    for i, meld in enumerate(state.melds[owner]):
         m = make_move(PICKUP, (), i)
-        if state.is_legal(m):
+        if safe_n >= 2:
+            # the hand keeps its cards and gains the pile's: the turn can end
+            if len(meld) < cap and gen.read(tuple(sorted(meld + (top,)))) is not None:
+                out.append(m)
+        elif state.is_legal(m):
             out.append(m)
     return out
 
