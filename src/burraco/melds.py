@@ -20,7 +20,7 @@ classes as the record format does.
 from __future__ import annotations
 
 from itertools import product
-from typing import (TYPE_CHECKING, Any, Callable, Dict, List, NamedTuple, Optional, Sequence,
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Final, List, NamedTuple, Optional, Sequence,
                     Set, Tuple, TypeVar)
 
 from .cards import IS_WILD, JOKER, NUM_KINDS, WILDS, TWOS
@@ -37,7 +37,7 @@ Meld = Tuple[int, ...]
 Label = Tuple[Optional[str], int]
 """A burraco class (None: no burraco) and its bonus."""
 
-_PRESENT = bytes([0] + [1] * 255)
+_PRESENT: Final = bytes([0] + [1] * 255)
 
 SET = "set"
 RUN = "run"
@@ -629,7 +629,7 @@ class MeldGenerator:
         return [m for lst, _ in groups for m in lst if card in m]
 
     def meld_groups(self, cnt: Sequence[int], only_suit: int = -1,
-                    only_rank: int = 0) -> List[Group]:
+                    only_rank: int = 0, b: bytes = b"") -> List[Group]:
         """The melds the hand counts ``cnt`` can lay, in groups: each suit's runs,
         then each rank's sets, then the melds of wilds only (``only_suit`` and
         ``only_rank``: just that suit's runs and that rank's sets), each group a
@@ -641,11 +641,13 @@ class MeldGenerator:
         position within two (a natural card with no other within two is in no
         run: a run has at most one gap, which its one wild fills), the wild cards
         held, and whether the suit's 2 and ace are held twice.  A rank's sets:
-        the hand's cards of that rank and the wild cards held."""
+        the hand's cards of that rank and the wild cards held.  ``b``: ``bytes(cnt)``
+        if the caller has it."""
         cache = self._gcache
         if len(cache) > 400000:
             cache.clear()
-        b = bytes(cnt)
+        if not b:
+            b = bytes(cnt)
         wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
               | (cnt[40] > 0) << 4)
         out: List[Group] = []
@@ -715,15 +717,17 @@ class MeldGenerator:
         return out, longest
 
     def all_adds(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
-                 readings: Sequence[Reading]) -> List[Tuple[int, Group]]:
+                 readings: Sequence[Reading], b: bytes = b"") -> List[Tuple[int, Group]]:
         """``[(index, group), ...]`` for every meld the hand counts ``cnt`` can add
         to: the additions of :meth:`add_list` (a sorted tuple) and the most cards
-        any of them adds (one pass over the hand for all melds)."""
+        any of them adds (one pass over the hand for all melds).  ``b``:
+        ``bytes(cnt)`` if the caller has it."""
         cap = self.cap
         acache = self._acache
         if len(acache) > 400000:
             acache.clear()
-        b = bytes(cnt)
+        if not b:
+            b = bytes(cnt)
         wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
               | (cnt[40] > 0) << 4)
         masks = [-1, -1, -1, -1]
@@ -746,7 +750,9 @@ class MeldGenerator:
                 st = rd.suit
                 h = masks[st]
                 if h < 0:
-                    h = masks[st] = self.suit_mask(cnt, st)
+                    seg = b[st * 13:st * 13 + 13].translate(_PRESENT)
+                    got_h = self._masks.get(seg)
+                    h = masks[st] = got_h if got_h is not None else self._mask_of(seg)
                 w = 0 if (rd.wilds and (st * 13 + 1) not in meld) else wm
                 key = (meld, self._run_reach(cnt, rd, h), w)
             got = acache.get(key)

@@ -11,6 +11,7 @@ accepts it (the property tests hold the two together).  Standard library only.
 
 from __future__ import annotations
 
+from random import Random
 from typing import TYPE_CHECKING, Callable, List, Sequence, Set, Tuple
 
 from .cards import IS_WILD, NUM_KINDS
@@ -20,8 +21,6 @@ from .moves import (DISCARD_MOVES, DRAW_MOVE, PHASE_DRAW, PHASE_OVER, PHASE_PLAY
 from .variants import PILE_OPEN, PILE_PAIR
 
 if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from random import Random
-
     from .melds import MeldGenerator, Reading
     from .state import GameState
 
@@ -86,10 +85,12 @@ def random_move(state: "GameState", rng: "Random") -> Move:
     # a lay of L cards surely leaves the turn an end when at least two cards
     # remain and not all of them the banned card (see keep_endable)
     held_ban = cnt[ban] if ban >= 0 else 0
-    owner = state.owner(seat)
+    v = state.variant
+    owner = seat if v.melds_per == "player" else state.side_of[seat]  # state.owner(seat)
     gen = state._gen
-    groups = gen.meld_groups(cnt)
-    adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner])
+    b = bytes(cnt)
+    groups = gen.meld_groups(cnt, -1, 0, b)
+    adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner], b)
     total = 0
     for grp in groups:
         if n - grp[1] < 2 or held_ban >= n - grp[1]:
@@ -101,11 +102,10 @@ def random_move(state: "GameState", rng: "Random") -> Move:
         total += len(grp[0])
     if n < 2:  # only the discard of the last card, which may close
         return _pick(list_moves(state), rng)
-    v = state.variant
     redraw = 1 if state.redraw_ok and (state.stock or (v.reserve_refills_stock
                                                         and state.packets)) else 0
-    kinds = NUM_KINDS - bytes(cnt).count(0) - (1 if held_ban else 0)
-    k = rng.randrange(redraw + total + kinds)
+    kinds = NUM_KINDS - b.count(0) - (1 if held_ban else 0)
+    k = _below(rng, redraw + total + kinds)
     if k < redraw:
         return REDRAW_MOVE
     k -= redraw
@@ -131,7 +131,21 @@ def _pick(moves: List[Move], rng: "Random") -> Move:
     """``rng.choice(moves)``, written as :func:`random_move` draws."""
     if not moves:
         raise IndexError("no legal move: the hand is over")
-    return moves[rng.randrange(len(moves))]
+    return moves[_below(rng, len(moves))]
+
+
+def _below(rng: "Random", n: int) -> int:
+    """``rng.randrange(n)`` (``n`` > 0): for a plain :class:`random.Random`, the
+    same draws written out as CPython makes them (``getrandbits`` of ``n``'s bit
+    length until the number is below ``n``), without the interpreted call; any
+    other generator is asked for ``randrange(n)``."""
+    if type(rng) is not Random:
+        return rng.randrange(n)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _read(gen: "MeldGenerator", cards: Tuple[int, ...]) -> "Reading":
