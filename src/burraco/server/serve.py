@@ -7,6 +7,7 @@ naming what is wrong and a non-zero exit, never a traceback.
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 from typing import Optional
@@ -92,9 +93,16 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
     that fails prints ``burraco serve: ...`` (one line) and returns 1."""
     import uvicorn
 
+    from . import runtime
     from .app import create_app
 
     try:
+        try:
+            gc_settings = runtime.from_env()
+        except ValueError as e:
+            raise StartError(str(e)) from None
+        if os.environ.get("BURRACO_STATS", "") not in ("", "0"):
+            settings.stats = True
         if settings.redis:
             check_redis(settings.redis)
         check_database(settings)
@@ -110,6 +118,9 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
             await super().startup(sockets=sockets)
             if self.should_exit:
                 return
+            # every table in play is loaded (the lifespan ran): the collector's policy
+            # (runtime.py: start-up frozen, no full collection but the scheduled ones)
+            runtime.install(gc_settings)
             print(f"burraco serving on http://{shown}:{bound}", flush=True)
             if open_browser:  # the browser page (burraco.web), where there is a browser
                 from ..web import open_browser as _open
