@@ -1,8 +1,15 @@
 """Running the application on uvicorn, with the startup line people and tests read.
 
 Everything that can fail on start (the address, the database and its
-migrations, Redis) is tried before uvicorn runs, so that a failure is one line
-naming what is wrong and a non-zero exit, never a traceback.
+migrations, Redis, the environment's settings) is tried before uvicorn runs, so
+that a failure is one line naming what is wrong and a non-zero exit, never a
+traceback.
+
+Settings of the served process read from the environment (:mod:`.runtime`):
+``BURRACO_GC`` (``tuned``, the default, or ``python``) and
+``BURRACO_GC_FULL_EVERY`` (seconds between full collections, default 600) set
+its garbage collector's policy, applied once every table in play is loaded;
+``BURRACO_STATS=1`` serves ``GET /api/stats``.
 """
 
 from __future__ import annotations
