@@ -231,13 +231,25 @@ async def setup_tables(base: str, tables: int) -> list:
     http = httpx.AsyncClient(base_url=base, transport=transport, timeout=300)
     http.cookies.jar.set_policy(DefaultCookiePolicy(allowed_domains=[]))  # keeps none
 
+    async def send(path: str, body: dict, headers: "dict | None" = None) -> httpx.Response:
+        # a pooled connection the server closed as idle (keep-alive) just as it was
+        # taken fails at once: asked again on a fresh one (a table created twice is
+        # only one more table; a seat taken twice is the same seat)
+        for attempt in range(4):
+            try:
+                return await http.post(path, json=body, headers=headers)
+            except (httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError):
+                if attempt == 3:
+                    raise
+        raise AssertionError("unreachable")
+
     async def session(name: str) -> str:
-        r = await http.post("/api/session", json={"name": name})
+        r = await send("/api/session", {"name": name})
         assert r.status_code == 200, r.text
         return r.cookies["burraco_session"]
 
     async def post(cookie: str, path: str, body: dict) -> dict:
-        r = await http.post(path, json=body, headers={"Cookie": f"burraco_session={cookie}"})
+        r = await send(path, body, {"Cookie": f"burraco_session={cookie}"})
         assert r.status_code == 200 and r.json()["ok"], r.text
         return r.json()
 
@@ -331,7 +343,8 @@ def run_bench(base: str, pid: int, tables: int, seconds: float, think: float, wa
             "gc": g.get("mode"),
             "server_gc_ms": round(sum(p["total_ms"] for p in pauses.values()), 1),
             "server_gc_max_ms": max((p["max_ms"] for p in pauses.values()), default=0.0),
-            "server_gc_full": pauses.get("2", {}).get("n", 0)})
+            "server_gc_full": pauses.get("2", {}).get("n", 0),
+            "server_gc_pauses": pauses})
     return out
 
 
@@ -356,6 +369,9 @@ def main(argv=None) -> int:
     ap.add_argument("--gc", choices=["tuned", "python"], default=None,
                     help="the server's collector policy (BURRACO_GC; default: the "
                          "server's own, tuned)")
+    ap.add_argument("--server-env", action="append", default=[], metavar="NAME=VALUE",
+                    help="an environment variable for the server (repeatable), e.g. "
+                         "BURRACO_GC_YOUNG=2000,10")
     ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--profile", metavar="FILE", default=None,
@@ -380,8 +396,10 @@ def main(argv=None) -> int:
         return 2
     tmp = tempfile.mkdtemp(prefix="burraco-bench-")
     db = args.db or str(Path(tmp) / "bench.db")
-    proc, base = start_server(db, [], args.profile,
-                              {"BURRACO_GC": args.gc} if args.gc else None)
+    senv = dict(x.split("=", 1) for x in args.server_env if "=" in x)
+    if args.gc:
+        senv["BURRACO_GC"] = args.gc
+    proc, base = start_server(db, [], args.profile, senv)
     try:
         out = run_bench(base, proc.pid, args.tables, args.seconds, args.think, args.warmup,
                         args.client_procs, (spy, args.sample) if spy else None)

@@ -72,7 +72,18 @@ def from_env(env: Optional[Dict[str, str]] = None) -> GcSettings:
         every = -1.0
     if not every > 0:
         raise ValueError(f"BURRACO_GC_FULL_EVERY must be a positive number of seconds, not {raw!r}")
-    return GcSettings(mode=mode, full_every=every)
+    young = GcSettings().young
+    raw = env.get("BURRACO_GC_YOUNG")
+    if raw:
+        try:
+            a, b = (int(x) for x in raw.split(","))
+        except ValueError:
+            a = b = 0
+        if a < 1 or b < 1:
+            raise ValueError(f"BURRACO_GC_YOUNG must be two positive integers (the young "
+                             f"generations' thresholds, e.g. 700,10), not {raw!r}")
+        young = (a, b)
+    return GcSettings(mode=mode, full_every=every, young=young)
 
 
 class Pauses:
