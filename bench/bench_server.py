@@ -366,9 +366,9 @@ def main(argv=None) -> int:
                     help="processes the clients are spread over (default 2): the round "
                          "trips measured include the clients' own queueing, which one "
                          "process for thousands of clients adds to")
-    ap.add_argument("--gc", choices=["tuned", "python"], default=None,
+    ap.add_argument("--gc", choices=["scheduled", "tuned", "python"], default=None,
                     help="the server's collector policy (BURRACO_GC; default: the "
-                         "server's own, tuned)")
+                         "server's own, scheduled)")
     ap.add_argument("--server-env", action="append", default=[], metavar="NAME=VALUE",
                     help="an environment variable for the server (repeatable), e.g. "
                          "BURRACO_GC_YOUNG=2000,10")

@@ -13,19 +13,27 @@ generation since the last one number a quarter of those it kept then, which a
 busy server reaches every few seconds (each move leaves objects that live until
 the table's next move).
 
-The ``tuned`` policy (the default of ``burraco serve``, :func:`install`):
+The ``scheduled`` policy (the default of ``burraco serve``, :func:`install`):
 
 - after start-up (every table in play loaded) one full collection, then
   :func:`gc.freeze`: the modules, classes and loaded tables are left out of every
   later collection (they are freed as usual when nothing refers to them; only a
   reference cycle among them would stay, and start-up's objects are bounded);
-- the oldest generation is never collected by itself (its threshold set out of
-  reach); the young ones are collected as CPython does (thresholds 700 and 10:
-  each such pause is short, it examines only young objects);
+- no automatic collection at all (:func:`gc.disable`): CPython's young
+  collections, with the 700 objects of their threshold counted net of the objects
+  freed meanwhile, examined 10,000-35,000 objects each at 1,000 tables (every
+  table's previous state is freed as its next one is made), 15-50 ms pauses that
+  found almost nothing to free (about one object in a cycle a move);
 - a full collection every ``full_every`` seconds (``BURRACO_GC_FULL_EVERY``,
-  default 600) frees the reference cycles that reached the oldest generation
-  meanwhile: one pause in ten minutes, instead of one every few seconds.
+  default 600), and as soon as the tracked objects have doubled since the last
+  one (checked every second), frees the reference cycles made meanwhile: one
+  pause in ten minutes (0.3-1 s at 1,000 tables on a busy machine) instead of
+  thousands of short ones and a long one every few seconds.
 
+``BURRACO_GC=tuned`` keeps CPython's young collections (thresholds
+``BURRACO_GC_YOUNG=A,B``, default 700,10: at 1,000 tables 5000,10 spent twice the
+time in them, in pauses 16 times as long) with the start-up freeze and the
+scheduled full collections, and never collects the oldest generation by itself.
 ``BURRACO_GC=python`` keeps CPython's own settings.  Standard library only.
 """
 
@@ -39,8 +47,13 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Deque, Dict, List, Optional, Tuple
 
-MODES = ("tuned", "python")
-"""``tuned``: the policy of the module docstring; ``python``: CPython's defaults."""
+MODES = ("scheduled", "tuned", "python")
+"""The policies of the module docstring; ``python``: CPython's defaults."""
+
+GROWTH_MIN = 200_000
+"""``scheduled``: the net growth of tracked objects (allocated less freed, since
+the last full collection) that calls a full collection before its time, at least;
+else as many as the last one kept (the heap doubled)."""
 
 OLDEST_NEVER = 1_000_000
 """The oldest generation's threshold in the tuned policy: a million collections of
@@ -52,17 +65,18 @@ does it)."""
 class GcSettings:
     """The collector's policy (:func:`from_env`)."""
 
-    mode: str = "tuned"
+    mode: str = "scheduled"
     full_every: float = 600.0
     young: Tuple[int, int] = (700, 10)
 
 
 def from_env(env: Optional[Dict[str, str]] = None) -> GcSettings:
-    """The policy that ``BURRACO_GC`` (``tuned`` or ``python``) and
+    """The policy that ``BURRACO_GC`` (``scheduled``, ``tuned`` or ``python``),
+    ``BURRACO_GC_YOUNG`` and
     ``BURRACO_GC_FULL_EVERY`` (seconds, positive) ask for; ValueError naming the
     variable for anything else."""
     env = dict(os.environ) if env is None else env
-    mode = (env.get("BURRACO_GC") or "tuned").strip().lower()
+    mode = (env.get("BURRACO_GC") or "scheduled").strip().lower()
     if mode not in MODES:
         raise ValueError(f"BURRACO_GC must be one of {', '.join(MODES)}, not {mode!r}")
     raw = env.get("BURRACO_GC_FULL_EVERY") or "600"
@@ -122,23 +136,43 @@ class GcPolicy:
         self.pauses = Pauses()
         self.full: List[Tuple[float, int]] = []  # scheduled full collections: (seconds, freed)
         self._task: Optional[asyncio.Task] = None
+        self.live = 0  # tracked objects (not frozen) the last full collection kept
 
     def install(self) -> None:
         """Record pauses; with ``tuned``, collect, freeze what start-up made, set the
         thresholds and schedule the full collections (needs a running loop)."""
         if self.pauses not in gc.callbacks:
             gc.callbacks.append(self.pauses)
-        if self.settings.mode != "tuned":
+        if self.settings.mode == "python":
             return
         gc.collect()
         gc.freeze()
-        gc.set_threshold(self.settings.young[0], self.settings.young[1], OLDEST_NEVER)
-        self._task = asyncio.get_running_loop().create_task(self._full_collections())
+        loop = asyncio.get_running_loop()
+        if self.settings.mode == "tuned":
+            gc.set_threshold(self.settings.young[0], self.settings.young[1], OLDEST_NEVER)
+            self._task = loop.create_task(self._full_collections())
+        else:
+            gc.disable()
+            self._task = loop.create_task(self._scheduled())
 
     async def _full_collections(self) -> None:
         while True:
             await asyncio.sleep(self.settings.full_every)
             self.collect()
+
+    async def _scheduled(self) -> None:
+        """``scheduled``: a full collection every ``full_every`` seconds, or as soon as
+        the tracked objects doubled since the last one (checked every second:
+        ``gc.get_count()[0]`` counts allocations less frees while the collector is
+        off), so that a burst of reference cycles cannot pile up for long."""
+        last = time.monotonic()
+        while True:
+            await asyncio.sleep(1.0)
+            grown = gc.get_count()[0]
+            if time.monotonic() - last >= self.settings.full_every \
+                    or grown > max(GROWTH_MIN, self.live):
+                self.collect()
+                last = time.monotonic()
 
     def collect(self) -> int:
         """One full collection now (what the schedule runs); returns the objects freed."""
@@ -146,6 +180,8 @@ class GcPolicy:
         freed = gc.collect()
         self.full.append((time.perf_counter() - t, freed))
         del self.full[:-100]
+        if self.settings.mode == "scheduled":
+            self.live = len(gc.get_objects())
         return freed
 
     def uninstall(self) -> None:
@@ -155,10 +191,13 @@ class GcPolicy:
             self._task = None
         if self.pauses in gc.callbacks:
             gc.callbacks.remove(self.pauses)
+        if self.settings.mode == "scheduled":
+            gc.enable()
 
     def stats(self, since: float = 0.0) -> Dict[str, Any]:
         """What ``/api/stats`` says of the collector."""
-        return {"mode": self.settings.mode, "full_every_s": self.settings.full_every,
+        return {"mode": self.settings.mode, "enabled": gc.isenabled(),
+                "full_every_s": self.settings.full_every,
                 "thresholds": list(gc.get_threshold()), "frozen": gc.get_freeze_count(),
                 "tracked": sum(gc.get_count()), "pauses": self.pauses.summary(since),
                 "full_collections": [{"ms": round(1000 * d, 2), "freed": n}

@@ -6,7 +6,7 @@ that a failure is one line naming what is wrong and a non-zero exit, never a
 traceback.
 
 Settings of the served process read from the environment (:mod:`.runtime`):
-``BURRACO_GC`` (``tuned``, the default, or ``python``) and
+``BURRACO_GC`` (``scheduled``, the default, ``tuned`` or ``python``) and
 ``BURRACO_GC_FULL_EVERY`` (seconds between full collections, default 600) set
 its garbage collector's policy, applied once every table in play is loaded;
 ``BURRACO_STATS=1`` serves ``GET /api/stats``.
@@ -126,7 +126,7 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
             if self.should_exit:
                 return
             # every table in play is loaded (the lifespan ran): the collector's policy
-            # (runtime.py: start-up frozen, no full collection but the scheduled ones)
+            # (runtime.py: start-up frozen, no collection but the scheduled ones)
             runtime.install(gc_settings)
             print(f"burraco serving on http://{shown}:{bound}", flush=True)
             if open_browser:  # the browser page (burraco.web), where there is a browser
