@@ -24,11 +24,14 @@ The ``scheduled`` policy (the default of ``burraco serve``, :func:`install`):
   freed meanwhile, examined 10,000-35,000 objects each at 1,000 tables (every
   table's previous state is freed as its next one is made), 15-50 ms pauses that
   found almost nothing to free (about one object in a cycle a move);
-- a full collection every ``full_every`` seconds (``BURRACO_GC_FULL_EVERY``,
-  default 600), and as soon as the tracked objects have doubled since the last
-  one (checked every second), frees the reference cycles made meanwhile: one
-  pause in ten minutes (0.3-1 s at 1,000 tables on a busy machine) instead of
-  thousands of short ones and a long one every few seconds.
+- a full collection of every object every ``full_every`` seconds
+  (``BURRACO_GC_FULL_EVERY``, default 600) frees the reference cycles made
+  meanwhile: one long pause in ten minutes (0.3-2.5 s at 1,000 tables on a busy
+  machine) instead of thousands of short ones and a long one every few seconds;
+- meanwhile, as soon as the objects made since the last collection number as
+  many as the heap had then (it doubled: new tables, new connections), those are
+  collected, and after every collection what it kept is frozen, so that such a
+  collection examines only the objects made since the last one.
 
 ``BURRACO_GC=tuned`` keeps CPython's young collections (thresholds
 ``BURRACO_GC_YOUNG=A,B``, default 700,10: at 1,000 tables 5000,10 spent twice the
@@ -136,11 +139,12 @@ class GcPolicy:
         self.pauses = Pauses()
         self.full: List[Tuple[float, int]] = []  # scheduled full collections: (seconds, freed)
         self._task: Optional[asyncio.Task] = None
-        self.live = 0  # tracked objects (not frozen) the last full collection kept
+        self.live = 0  # ``scheduled``: the objects the last collection kept (then frozen)
 
     def install(self) -> None:
-        """Record pauses; with ``tuned``, collect, freeze what start-up made, set the
-        thresholds and schedule the full collections (needs a running loop)."""
+        """Record pauses; unless ``python``, collect, freeze what start-up made, turn
+        automatic collection off (``scheduled``) or set the thresholds (``tuned``)
+        and schedule the full collections (needs a running loop)."""
         if self.pauses not in gc.callbacks:
             gc.callbacks.append(self.pauses)
         if self.settings.mode == "python":
@@ -153,6 +157,7 @@ class GcPolicy:
             self._task = loop.create_task(self._full_collections())
         else:
             gc.disable()
+            self.live = gc.get_freeze_count()
             self._task = loop.create_task(self._scheduled())
 
     async def _full_collections(self) -> None:
@@ -161,27 +166,36 @@ class GcPolicy:
             self.collect()
 
     async def _scheduled(self) -> None:
-        """``scheduled``: a full collection every ``full_every`` seconds, or as soon as
-        the tracked objects doubled since the last one (checked every second:
-        ``gc.get_count()[0]`` counts allocations less frees while the collector is
-        off), so that a burst of reference cycles cannot pile up for long."""
+        """``scheduled``: a full collection of every object (start-up's and the last
+        ones' frozen too) every ``full_every`` seconds, and one of the objects made
+        since the last collection as soon as they number as many as the whole heap
+        then (the heap doubled; checked every second: ``gc.get_count()[0]`` counts
+        allocations less frees while the collector is off).  After each, what it
+        kept is frozen: the next one examines only newer objects, and a reference
+        cycle among frozen objects waits for the next full one, at most
+        ``full_every`` seconds."""
         last = time.monotonic()
         while True:
             await asyncio.sleep(1.0)
-            grown = gc.get_count()[0]
-            if time.monotonic() - last >= self.settings.full_every \
-                    or grown > max(GROWTH_MIN, self.live):
-                self.collect()
+            if time.monotonic() - last >= self.settings.full_every:
+                self.collect(thaw=True)
                 last = time.monotonic()
+            elif gc.get_count()[0] > max(GROWTH_MIN, self.live):
+                self.collect()
 
-    def collect(self) -> int:
-        """One full collection now (what the schedule runs); returns the objects freed."""
+    def collect(self, thaw: bool = False) -> int:
+        """One full collection now (what the schedule runs): of every object with
+        ``thaw`` (the frozen ones too), else of those not frozen; with the
+        ``scheduled`` policy what it kept is frozen then.  Returns the objects freed."""
         t = time.perf_counter()
+        if thaw:
+            gc.unfreeze()
         freed = gc.collect()
+        if self.settings.mode == "scheduled":
+            gc.freeze()
+            self.live = gc.get_freeze_count()
         self.full.append((time.perf_counter() - t, freed))
         del self.full[:-100]
-        if self.settings.mode == "scheduled":
-            self.live = len(gc.get_objects())
         return freed
 
     def uninstall(self) -> None:
