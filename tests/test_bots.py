@@ -293,6 +293,20 @@ def test_search_plays_every_preset(name):
     assert s.is_over
 
 
+ODD_CASES = [(name, p) for name, p in CASES if p in (3, 5)]
+
+
+@pytest.mark.parametrize("name,players", ODD_CASES)
+def test_search_plays_through_the_forming_of_sides(name, players):
+    """At 3 and 5 players the sides form during the hand (RULES.md "Tables beyond
+    four players", seed 001: a lone player and temporary pairs): search values its rollouts for
+    its seat, so a rollout that ends after the pairing (when the side the search
+    began with is gone) is valued, and the hand is played to its end."""
+    s = _play(name, players, ["search:sims=2,depth=4,cands=2", "greedy"], 3)
+    assert s.is_over
+    assert s.nsides < players  # the pairs formed during this hand
+
+
 class _Spy(Bot):
     """Wraps a bot and records the type of everything it is handed."""
 

@@ -227,3 +227,44 @@ def test_compile_disabled_builds_a_pure_wheel(tmp_path):
     assert not [n for n in names if n.endswith((".so", ".pyd"))]
     assert "burraco/melds.py" in names
     assert built_kind(tmp_path / "site") == "pure Python"
+
+
+def test_copy_copies_every_field_as_its_metadata_says():
+    """``GameState.copy`` is written out field by field (the search bot's hot path):
+    it sets every field of the field list, copying a flat list (``copy: list``) and
+    the rows of a list of lists (``copy: rows``), sharing the rest."""
+    from dataclasses import fields
+
+    from burraco.state import FIELD_NAMES, GameState, Move
+
+    s = GameState.new("italian", 4, seed=5)
+    s.play(Move.draw())
+    c = s.copy()
+    assert FIELD_NAMES == tuple(f.name for f in fields(GameState))
+    for f in fields(GameState):
+        a, b = getattr(s, f.name), getattr(c, f.name)  # an unset field raises here
+        assert a == b, f.name
+        kind = f.metadata.get("copy")
+        if kind is None:
+            assert a is b, f"{f.name} is shared by a copy"
+        else:
+            assert a is not b, f"{f.name} is copied by a copy"
+        if kind == "rows":
+            assert all(x is not y for x, y in zip(a, b)), f"{f.name}'s rows are copied"
+    assert c.legal_moves() == s.legal_moves() and c.generator is s.generator
+
+
+@pytest.mark.parametrize("name", compiled.COMPILED_MODULES)
+def test_each_compiled_module_loads_as_an_extension(name):
+    """In the compiled build every module of ``COMPILED_MODULES`` is a mypyc
+    extension (a module that silently stayed Python would fail here); in the pure
+    build, its source."""
+    import importlib
+
+    mod = importlib.import_module(name)
+    f = mod.__file__ or ""
+    if compiled.why_pure() is None and has_compiled_build():
+        assert f.endswith(EXT), f
+        assert name in compiled.compiled_modules()
+    else:
+        assert f.endswith(".py"), f

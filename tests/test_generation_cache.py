@@ -80,3 +80,41 @@ def test_closed_pile_pickups_listed_are_exactly_the_legal_ones(name):
                 seen_pickups += len(got)
             s.play(rng.choice(s.legal_moves()))
     assert seen_pickups > 0
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_one_generator_over_many_random_hands_equals_plain_generation(name):
+    """The caches are keyed by what a group of melds depends on (for a suit's
+    runs: the cards held within two run positions of another, the wilds, the 2s
+    and aces held twice), not by the whole hand: one generator serving many
+    random hands -- dense in one suit, with and without wild cards, so that keys
+    are met again by hands they must not fit -- lists what the plain generators
+    list for each, in the order the groups give (runs by suit, sets by rank)."""
+    from burraco.cards import NUM_KINDS, deck
+    v = PRESETS[name]
+    rules = v.rules
+    gen = MeldGenerator(rules)
+    rng = random.Random(name)
+    full = deck(2, v.jokers_per_deck * 2)
+    checked = 0
+    for _ in range(400):
+        suit = rng.randrange(4)
+        pool = [c for c in full if c // 13 == suit or rng.random() < 0.3]
+        hand = rng.sample(pool, rng.randrange(3, min(len(pool), 20)))
+        cnt = [0] * NUM_KINDS
+        for c in hand:
+            cnt[c] += 1
+        got = gen.meld_list(cnt)
+        assert sorted(got) == sorted(rules.gen_melds(cnt))
+        assert len(set(got)) == len(got)
+        for meld in rng.sample(sorted(rules.gen_melds(cnt)) or [()], 1)[:1]:
+            if not meld:
+                continue
+            reading = rules.read(meld)
+            rest = cnt[:]
+            for c in meld:
+                rest[c] -= 1
+            assert sorted(gen.add_list(rest, meld, reading)) == \
+                sorted(rules.gen_adds(rest, meld, reading))
+            checked += 1
+    assert checked > 50

@@ -439,3 +439,80 @@ def test_midhand_record_rebuilds_the_same_state(name, players, seed, steps, bias
     assert a == b, {k: (a[k], b[k]) for k in a if a[k] != b[k]}
     assert rebuilt.legal_moves() == state.legal_moves()
     assert rebuilt.scores() == state.scores() == out["scores"]
+
+
+# ------------------------------------------------------------------ random_move
+class _Index:
+    """A stand-in for ``random.Random`` whose ``randrange(n)`` returns a given
+    index (and remembers ``n``): drives :func:`random_move` through every draw."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self.asked: List[int] = []
+
+    def randrange(self, n: int) -> int:
+        self.asked.append(n)
+        assert 0 <= self.k < n
+        return self.k
+
+
+def assert_random_move_exact(state: GameState) -> None:
+    """:func:`random_move` is exactly uniform over ``legal_moves()``: it asks for
+    one number below the count of legal moves, and index ``k`` gives the ``k``-th
+    listed move, so each listed move has probability 1/n and nothing else can come."""
+    from burraco.movegen import random_move
+    listed = state.legal_moves()
+    for k in range(len(listed)):
+        rng = _Index(k)
+        assert random_move(state, rng) == listed[k]
+        assert rng.asked == [len(listed)]
+
+
+@pytest.mark.parametrize("name,players", CONFIGS, ids=configs_ids())
+@settings(max_examples=3, **SETTINGS)
+@given(seed=st.integers(0, 2 ** 63), bias=st.sampled_from([0.0, 0.7, 0.95]))
+def test_random_move_is_uniform_over_the_listed_moves(name, players, seed, bias):
+    """Issue 15 (random_move): at every position of random hands (melding often,
+    so that few cards remain, packets are taken and bans and closes happen), the
+    moves random_move can draw are exactly the listed ones, each from one draw of
+    randrange(len(legal_moves())) -- an exact uniform distribution -- and a real
+    ``random.Random`` draws the same move as ``choice(legal_moves())``."""
+    from burraco.movegen import random_move
+    rnd = random.Random(seed)
+    state = deal(name, players, rnd)
+
+    def each(s, moves):
+        assert_random_move_exact(s)
+        a, b = random.Random(seed + s.turns), random.Random(seed + s.turns)
+        assert random_move(s, a) == b.choice(moves)
+        assert a.getstate() == b.getstate()
+
+    play_out(state, rnd, bias, each)
+
+
+def test_random_move_draws_are_uniform_chi_square():
+    """A chi-square test of random_move's draws with a real generator at a
+    position with many legal moves: 20 draws per move expected, statistic under
+    the 0.999 quantile (for 40 to 200 degrees of freedom, df + 3.1 sqrt(2 df)
+    bounds it); the support equals the listed moves."""
+    from burraco.movegen import random_move
+    rnd = random.Random(11)
+    state = None
+    for seed in range(200):
+        s = GameState.new("italian", 4, seed=seed)
+        s.play(s.legal_moves()[0])  # draw
+        if 40 <= len(s.legal_moves()) <= 200:
+            state = s
+            break
+    assert state is not None
+    listed = state.legal_moves()
+    n = len(listed)
+    draws = 20 * n
+    seen = {m: 0 for m in listed}
+    for _ in range(draws):
+        m = random_move(state, rnd)
+        assert m in seen
+        seen[m] += 1
+    chi2 = sum((x - 20) ** 2 / 20 for x in seen.values())
+    assert all(seen.values())
+    assert chi2 < (n - 1) + 3.1 * (2 * (n - 1)) ** 0.5

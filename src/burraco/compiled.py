@@ -42,23 +42,31 @@ COMPILED_MODULES: Tuple[str, ...] = (
     "burraco.turn",
     "burraco.view",
     "burraco.determinize",
+    "burraco.state",
+    "burraco.moves",
+    "burraco.scoring",
 )
 """The engine modules compiled with mypyc where a C compiler is present: the one
 list to extend (``setup.py`` reads it without importing the package; a test checks
-that each is in ``[tool.mypy] files`` and strict-clean).  Compiled code checks the
-declared types of every argument, so a module that validates values of any type
-given from Python (raising its own error for a wrong one) stays pure:
-``burraco.variants`` (``Variant(decks="2")`` and ``parse_variant(12)`` raise
-VariantError; compiled, the dataclass would raise TypeError first), and
-``burraco.rules`` (mypyc cannot build its ``str`` enumeration with a custom
-``__new__``).  Not yet compiled, each for what mypyc refuses in it:
-``burraco.moves`` (``Move`` subclasses ``tuple``: "Inheriting from most builtin
-types is unimplemented"), ``burraco.state`` (``__copy__ = copy``, a method aliased
-in the class body), ``burraco.scoring`` (``seat_points`` keeps an ``int`` in a
-``float`` variable: compiled, it would turn 100 into 100.0).  A function of a
-compiled module is not a Python function and does not bind as a method: a class
-of a pure module must call it from a method of its own, never take it as one
-(``play = turn.play`` would leave ``state.play(move)`` without its ``move``)."""
+that each is in ``[tool.mypy] files`` and strict-clean, and that each loads as an
+extension in the compiled build).  Compiled code checks the declared types of
+every argument, so a module that validates values of any type given from Python
+(raising its own error for a wrong one) stays pure: ``burraco.variants``
+(``Variant(decks="2")`` and ``parse_variant(12)`` raise VariantError; compiled,
+the dataclass would raise TypeError first), and ``burraco.rules`` (mypyc cannot
+build its ``str`` enumeration with a custom ``__new__``).  What the compiled
+modules needed, for mypyc: ``Move`` is a class of its own with three fields (no
+longer a ``tuple`` subclass: "Inheriting from most builtin types is
+unimplemented"), which behaves as the triple, and whose ``action`` and ``meld``
+are annotated Any so that a wrong one raises MalformedMove, not TypeError;
+``GameState.__copy__`` is a method, not an alias of ``copy`` in the class body;
+``scoring.seat_points`` keeps each total as the number it is (Any: a ``float``
+variable would turn 100 into 100.0).  mypyc keeps no ``__slots__`` on a class:
+``state`` and ``moves`` set the same ``__slots__`` as in Python after the class.
+A function of a compiled module is not a Python function and does not bind as a
+method: a class of a pure module must call it from a method of its own, never
+take it as one (``play = turn.play`` would leave ``state.play(move)`` without its
+``move``)."""
 
 GROUP = "burraco._compiled"
 """The mypyc group: its shared library is ``burraco/_compiled__mypyc`` and holds

@@ -14,7 +14,7 @@ in ``international``) is drawn again, up to :data:`SAMPLE_TRIES` times.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from .cards import NUM_KINDS, deck
 from .melds import MeldGenerator
@@ -29,14 +29,28 @@ SAMPLE_TRIES = 1000
 player on turn a legal move."""
 
 
-def unseen_pool(view: "PlayerView") -> List[int]:
-    """The cards ``view``'s seat has not seen, sorted: the deck less its hand, the
-    cards known in other hands, the melds and the visible pile."""
+_DECK_COUNTS: Dict[Tuple[int, int], List[int]] = {}
+
+
+def _deck_counts(decks: int, jokers: int) -> List[int]:
+    """How many of each card kind a deck of ``decks`` packs and ``jokers`` jokers
+    holds (remembered: every decision of a bot asks)."""
+    cnt = _DECK_COUNTS.get((decks, jokers))
+    if cnt is None:
+        cnt = [0] * NUM_KINDS
+        for c in deck(decks, jokers):
+            cnt[c] += 1
+        _DECK_COUNTS[(decks, jokers)] = cnt
+    return cnt
+
+
+def unseen_counts(view: "PlayerView") -> List[int]:
+    """How many of each card kind ``view``'s seat has not seen: the deck less its
+    hand, the cards known in other hands, the melds and the visible pile (never
+    below zero)."""
     v = view.variant
     d = v.decks_for(view.players)
-    unseen = [0] * NUM_KINDS
-    for c in deck(d, v.jokers_per_deck * d):
-        unseen[c] += 1
+    unseen = _deck_counts(d, v.jokers_per_deck * d)[:]
     for c in view.hand:
         unseen[c] -= 1
     for k in view.known:
@@ -48,7 +62,14 @@ def unseen_pool(view: "PlayerView") -> List[int]:
                 unseen[c] -= 1
     for c in view.pile:
         unseen[c] -= 1
-    return [c for c in range(NUM_KINDS) for _ in range(max(unseen[c], 0))]
+    return [u if u > 0 else 0 for u in unseen]
+
+
+def unseen_pool(view: "PlayerView") -> List[int]:
+    """The cards ``view``'s seat has not seen, sorted (:func:`unseen_counts`, one
+    entry a card)."""
+    unseen = unseen_counts(view)
+    return [c for c in range(NUM_KINDS) for _ in range(unseen[c])]
 
 
 def public_state(view: "PlayerView", gen: Optional[MeldGenerator] = None) -> "GameState":
@@ -132,4 +153,4 @@ def determinize(view: "PlayerView", rng: random.Random,
     return s
 
 
-__all__ = ["SAMPLE_TRIES", "determinize", "public_state", "unseen_pool", "may_be_stuck"]
+__all__ = ["SAMPLE_TRIES", "determinize", "public_state", "unseen_counts", "unseen_pool", "may_be_stuck"]

@@ -20,7 +20,7 @@ classes as the record format does.
 from __future__ import annotations
 
 from itertools import product
-from typing import (TYPE_CHECKING, Any, Callable, Dict, List, NamedTuple, Optional, Sequence,
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Final, List, NamedTuple, Optional, Sequence,
                     Set, Tuple, TypeVar)
 
 from .cards import IS_WILD, JOKER, NUM_KINDS, WILDS, TWOS
@@ -37,7 +37,7 @@ Meld = Tuple[int, ...]
 Label = Tuple[Optional[str], int]
 """A burraco class (None: no burraco) and its bonus."""
 
-_PRESENT = bytes([0] + [1] * 255)
+_PRESENT: Final = bytes([0] + [1] * 255)
 
 SET = "set"
 RUN = "run"
@@ -550,6 +550,21 @@ class MeldRules:
         return out
 
 
+Group = Tuple[Tuple[Tuple[int, ...], ...], int]
+"""A group of melds or additions, as :class:`MeldGenerator` caches them: a sorted
+tuple of sorted card tuples, and the most cards any of them holds (0 if none)."""
+
+
+def _group(found: "Set[Tuple[int, ...]] | List[Tuple[int, ...]]") -> Group:
+    """The :data:`Group` of the melds or additions ``found``."""
+    lst = tuple(sorted(found))
+    longest = 0
+    for c in lst:
+        if len(c) > longest:
+            longest = len(c)
+    return lst, longest
+
+
 def _rules_of(variant: "Variant") -> MeldRules:
     """The meld rules of ``variant`` (how pickled rules load)."""
     return variant.rules
@@ -570,8 +585,8 @@ class MeldGenerator:
         self.rules = rules
         self.cap = rules.cap
         self._cache: Dict[Tuple[int, ...], Optional[Reading]] = {}
-        self._gcache: Dict[Any, List[Tuple[int, ...]]] = {}
-        self._acache: Dict[Any, List[Tuple[int, ...]]] = {}
+        self._gcache: Dict[Any, Group] = {}
+        self._acache: Dict[Any, Group] = {}
         self._mvcache: Dict[Any, Any] = {}
         self._masks: Dict[bytes, int] = {}
         self._reach: Dict[Tuple[Tuple[int, ...], int], Tuple[int, int, int, int, int]] = {}
@@ -600,7 +615,7 @@ class MeldGenerator:
         """The melds of :meth:`gen_melds` as a list, from caches keyed by what each
         suit's runs and each rank's sets depend on (equal results, much faster)."""
         out: List[Tuple[int, ...]] = []
-        for lst in self._meld_groups(cnt):
+        for lst, _ in self.meld_groups(cnt):
             out.extend(lst)
         return out
 
@@ -608,153 +623,183 @@ class MeldGenerator:
         """The melds of :meth:`meld_list` that hold ``card`` (for a natural card only
         its suit's runs and its rank's sets are generated)."""
         if IS_WILD[card]:
-            groups = self._meld_groups(cnt)
+            groups = self.meld_groups(cnt)
         else:
-            groups = self._meld_groups(cnt, card // 13, card % 13 + 1)
-        return [m for lst in groups for m in lst if card in m]
+            groups = self.meld_groups(cnt, card // 13, card % 13 + 1)
+        return [m for lst, _ in groups for m in lst if card in m]
 
-    def _meld_groups(self, cnt: Sequence[int], only_suit: int = -1,
-                     only_rank: int = 0) -> List[List[Tuple[int, ...]]]:
+    def meld_groups(self, cnt: Sequence[int], only_suit: int = -1,
+                    only_rank: int = 0, b: bytes = b"") -> List[Group]:
+        """The melds the hand counts ``cnt`` can lay, in groups: each suit's runs,
+        then each rank's sets, then the melds of wilds only (``only_suit`` and
+        ``only_rank``: just that suit's runs and that rank's sets), each group a
+        sorted tuple of melds with the most cards any of them holds; empty groups
+        are left out.  Their concatenation is :meth:`meld_list`.
+
+        The groups are cached by what they depend on.  A suit's runs: the run
+        positions whose natural card the hand holds *and* that have another such
+        position within two (a natural card with no other within two is in no
+        run: a run has at most one gap, which its one wild fills), the wild cards
+        held, and whether the suit's 2 and ace are held twice.  A rank's sets:
+        the hand's cards of that rank and the wild cards held.  ``b``: ``bytes(cnt)``
+        if the caller has it."""
         cache = self._gcache
         if len(cache) > 400000:
             cache.clear()
-        b = bytes(cnt)
+        if not b:
+            b = bytes(cnt)
         wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
               | (cnt[40] > 0) << 4)
-        out: List[List[Tuple[int, ...]]] = []
+        out: List[Group] = []
+        masks = self._masks
         for s in (range(4) if only_suit < 0 else (only_suit,)):
             seg = b[s * 13:s * 13 + 13]
             present = seg.translate(_PRESENT)
-            if present.count(1) < 2:
-                continue  # a run needs two natural cards of its suit
-            key: Tuple[object, ...] = (s, present, wm, seg[1] > 1, seg[0] > 1)
-            lst = cache.get(key)
-            if lst is None:
+            h = masks.get(present)
+            if h is None:
+                h = self._mask_of(present)
+            near = h & ((h << 1) | (h >> 1) | (h << 2) | (h >> 2))
+            if not near:
+                continue  # no two natural cards of the suit close enough for a run
+            ikey = s | near << 2 | wm << 18 | (seg[1] > 1) << 23 | (seg[0] > 1) << 24
+            got = cache.get(ikey)
+            if got is None:
                 found: Set[Tuple[int, ...]] = set()
                 self.rules.gen_runs(cnt, s, found)
-                lst = cache[key] = sorted(found)
-            if lst:
-                out.append(lst)
+                got = cache[ikey] = _group(found)
+            if got[0]:
+                out.append(got)
         if self.rules.sets:
-            wilds: Optional[List[int]] = None
             for r in (self.rules._set_ranks if not only_rank else
                       (only_rank,) if only_rank in self.rules._set_ranks else ()):
                 i = r - 1
-                if cnt[i] + cnt[i + 13] + cnt[i + 26] + cnt[i + 39] < 2:
-                    continue  # a set needs two natural cards of its rank
-                key = (-r, b[i::13], wm)
-                lst = cache.get(key)
-                if lst is None:
-                    if wilds is None:
-                        wilds = [w for w in WILDS if cnt[w]]
+                tot = cnt[i] + cnt[i + 13] + cnt[i + 26] + cnt[i + 39]
+                if tot < 2 or (tot == 2 and not wm):
+                    continue  # a set needs three cards, at most one of them wild
+                # (negative: never a suit's key; the counts of a rank fit in 4 bits)
+                skey = -(r | cnt[i] << 4 | cnt[i + 13] << 8 | cnt[i + 26] << 12
+                         | cnt[i + 39] << 16 | wm << 20)
+                got = cache.get(skey)
+                if got is None:
                     found = set()
-                    self.rules._gen_sets_rank(cnt, r, wilds, found)
-                    lst = cache[key] = sorted(found)
-                if lst:
-                    out.append(lst)
+                    self.rules._gen_sets_rank(cnt, r, [w for w in WILDS if cnt[w]], found)
+                    got = cache[skey] = _group(found)
+                if got[0]:
+                    out.append(got)
         if self.rules.all_wild and wm and only_suit < 0:
-            key = ("w", b[1::13], cnt[52])
-            lst = cache.get(key)
-            if lst is None:
+            key: Tuple[object, ...] = ("w", b[1::13], cnt[52])
+            got = cache.get(key)
+            if got is None:
                 found = set()
                 self.rules._gen_all_wild(cnt, found)
-                lst = cache[key] = sorted(found)
-            if lst:
-                out.append(lst)
+                got = cache[key] = _group(found)
+            if got[0]:
+                out.append(got)
         return out
 
     def meld_moves(self, cnt: Sequence[int],
                    make: Callable[[Tuple[int, ...]], T]) -> Tuple[List[T], int]:
         """``(moves, longest)``: ``make(cards)`` of every meld of :meth:`meld_list`,
-        memoized per component, and the most cards any of them lays."""
+        memoized per group, and the most cards any of them lays."""
         out: List[T] = []
         longest = 0
         mcache = self._mvcache
         if len(mcache) > 400000:
             mcache.clear()
-        for lst in self._meld_groups(cnt):
+        for grp in self.meld_groups(cnt):
+            lst = grp[0]
             got = mcache.get(id(lst))
             if got is None or got[0] is not lst:
-                got = mcache[id(lst)] = (lst, [make(c) for c in lst],
-                                         max((len(c) for c in lst), default=0))
+                got = mcache[id(lst)] = (lst, [make(c) for c in lst])
             out.extend(got[1])
-            if got[2] > longest:
-                longest = got[2]
+            if grp[1] > longest:
+                longest = grp[1]
         return out, longest
+
+    def all_adds(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
+                 readings: Sequence[Reading], b: bytes = b"") -> List[Tuple[int, Group]]:
+        """``[(index, group), ...]`` for every meld the hand counts ``cnt`` can add
+        to: the additions of :meth:`add_list` (a sorted tuple) and the most cards
+        any of them adds (one pass over the hand for all melds).  ``b``:
+        ``bytes(cnt)`` if the caller has it."""
+        cap = self.cap
+        acache = self._acache
+        if len(acache) > 400000:
+            acache.clear()
+        if not b:
+            b = bytes(cnt)
+        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
+              | (cnt[40] > 0) << 4)
+        masks = [-1, -1, -1, -1]
+        out: List[Tuple[int, Group]] = []
+        for i in range(len(melds)):
+            meld = melds[i]
+            rd = readings[i]
+            n = len(meld)
+            if n >= cap:
+                continue
+            key: object
+            if rd.all_wild:
+                key = (-1, b[1::13], cnt[52], cap - n if cap - n < 64 else 64)
+            elif rd.kind == SET:
+                r = rd.rank - 1
+                key = (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
+                       | cnt[r + 39] << 16 | wm << 20 | rd.wilds << 25
+                       | (cap - n if cap - n < 64 else 64) << 28)
+            else:
+                st = rd.suit
+                h = masks[st]
+                if h < 0:
+                    seg = b[st * 13:st * 13 + 13].translate(_PRESENT)
+                    got_h = self._masks.get(seg)
+                    h = masks[st] = got_h if got_h is not None else self._mask_of(seg)
+                w = 0 if (rd.wilds and (st * 13 + 1) not in meld) else wm
+                key = (meld, self._run_reach(cnt, rd, h), w)
+            got = acache.get(key)
+            if got is None:
+                got = acache[key] = _group(self.rules.gen_adds(cnt, meld, rd))
+            if got[0]:
+                out.append((i, got))
+        return out
 
     def all_add_moves(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
                       readings: Sequence[Reading],
                       make: Callable[[Tuple[int, ...], int], T]) -> List[Tuple[int, List[T], int]]:
         """``[(index, moves, longest), ...]`` for every meld that is not closed:
-        ``make(cards, index)`` of each addition of :meth:`add_list`, memoized, and
-        the most cards any of them adds (one pass over the hand for all melds)."""
-        cap = self.cap
-        acache = self._acache
+        ``make(cards, index)`` of each addition of :meth:`all_adds`, memoized, and
+        the most cards any of them adds."""
         mcache = self._mvcache
-        if len(acache) > 400000 or len(mcache) > 400000:
-            acache.clear()
+        if len(mcache) > 400000:
             mcache.clear()
-        b = bytes(cnt)
-        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
-              | (cnt[40] > 0) << 4)
-        masks = [-1, -1, -1, -1]
         out: List[Tuple[int, List[T], int]] = []
-        for i, (meld, rd) in enumerate(zip(melds, readings)):
-            n = len(meld)
-            if n >= cap:
-                continue
-            room = cap - n if cap - n < 64 else 64
-            key: Tuple[object, ...]
-            if rd.all_wild:
-                key = (-1, b[1::13], cnt[52], room)
-            elif rd.kind == SET:
-                r = rd.rank
-                key = (r, b[r - 1::13], wm, rd.wilds, room)
-            else:
-                st = rd.suit
-                h = masks[st]
-                if h < 0:
-                    h = masks[st] = self.suit_mask(cnt, st)
-                w = 0 if (rd.wilds and (st * 13 + 1) not in meld) else wm
-                key = (meld, self._run_reach(cnt, rd, h), w)
-            got = mcache.get((key, i))
-            if got is None:
-                lst = acache.get(key)
-                if lst is None:
-                    lst = acache[key] = sorted(self.rules.gen_adds(cnt, meld, rd))
-                got = mcache[(key, i)] = ([make(c, i) for c in lst],
-                                          max((len(c) for c in lst), default=0))
-            if got[0]:
-                out.append((i, got[0], got[1]))
+        for i, grp in self.all_adds(cnt, melds, readings):
+            lst = grp[0]
+            mkey = (id(lst), i)
+            got = mcache.get(mkey)
+            if got is None or got[0] is not lst:
+                got = mcache[mkey] = (lst, [make(c, i) for c in lst])
+            out.append((i, got[1], grp[1]))
         return out
 
     def add_list(self, cnt: Sequence[int], meld: Tuple[int, ...],
-                 reading: Reading) -> List[Tuple[int, ...]]:
-        """The additions of :meth:`gen_adds`, from a cache keyed by what they depend
-        on: a set's rank, room and wild, or a run's cards, and the hand's cards of
-        that rank or suit and its wild cards (equal results, much faster)."""
-        cache = self._acache
-        if len(cache) > 400000:
-            cache.clear()
-        room = min(self.cap - len(meld), 64)
-        b = bytes(cnt)
-        key: Tuple[object, ...]
-        if reading.all_wild:
-            key = (-1, b[1::13], cnt[52], room)
-        else:
-            wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2
-                  | (cnt[27] > 0) << 3 | (cnt[40] > 0) << 4)
-            if reading.kind == SET:
-                r = reading.rank
-                key = (r, b[r - 1::13], wm, reading.wilds, room)
-            else:
-                if reading.wilds and (reading.suit * 13 + 1) not in meld:
-                    wm = 0  # the meld's wild stays a wild: no other may join
-                key = (meld, self._run_reach(cnt, reading), wm)
-        lst = cache.get(key)
-        if lst is None:
-            lst = cache[key] = sorted(self.rules.gen_adds(cnt, meld, reading))
-        return lst
+                 reading: Reading) -> Sequence[Tuple[int, ...]]:
+        """The additions of :meth:`gen_adds` (a sorted tuple), from a cache keyed by
+        what they depend on: a set's rank, room and wild, or a run's cards, and the
+        hand's cards of that rank or suit and its wild cards (equal results, much
+        faster)."""
+        if len(meld) >= self.cap:
+            return self.rules.gen_adds(cnt, meld, reading)
+        got = self.all_adds(cnt, (meld,), (reading,))
+        return got[0][1][0] if got else ()
+
+    def _mask_of(self, present: bytes) -> int:
+        """:meth:`suit_mask` of a suit's presence bytes (1 where a card is held)."""
+        m = 0
+        for k, c in enumerate(self.rules.natural_at[0]):
+            if c >= 0 and present[c]:
+                m |= 1 << k
+        self._masks[present] = m
+        return m
 
     def suit_mask(self, cnt: Sequence[int], suit: int) -> int:
         """Bit ``k`` set when the counts ``cnt`` hold the natural card of run
@@ -762,11 +807,7 @@ class MeldGenerator:
         seg = bytes(cnt[suit * 13:suit * 13 + 13]).translate(_PRESENT)
         m = self._masks.get(seg)
         if m is None:
-            m = 0
-            for k, c in enumerate(self.rules.natural_at[0]):
-                if c >= 0 and seg[c]:
-                    m |= 1 << k
-            self._masks[seg] = m
+            m = self._mask_of(seg)
         return m
 
     def _run_reach(self, cnt: Sequence[int], reading: Reading, hmask: int = -1) -> int:

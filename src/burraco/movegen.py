@@ -11,12 +11,13 @@ accepts it (the property tests hold the two together).  Standard library only.
 
 from __future__ import annotations
 
+from random import Random
 from typing import TYPE_CHECKING, Callable, List, Sequence, Set, Tuple
 
 from .cards import IS_WILD, NUM_KINDS
 from .legality import ends_ok
-from .moves import (DISCARD_MOVES, DRAW_MOVE, PHASE_DRAW, PHASE_OVER, PICKUP, PICKUP_MOVE,
-                    REDRAW_MOVE, Move, make_add, make_meld, make_move)
+from .moves import (DISCARD_MOVES, DRAW_MOVE, PHASE_DRAW, PHASE_OVER, PHASE_PLAY, PICKUP,
+                    PICKUP_MOVE, REDRAW_MOVE, Move, make_add, make_meld, make_move)
 from .variants import PILE_OPEN, PILE_PAIR
 
 if TYPE_CHECKING:  # annotations only: the state module imports this one
@@ -64,6 +65,87 @@ def list_moves(state: "GameState") -> List[Move]:
                 if cnt[c] and state.is_legal(DISCARD_MOVES[c]):
                     moves.append(DISCARD_MOVES[c])
     return moves
+
+
+def random_move(state: "GameState", rng: "Random") -> Move:
+    """A uniformly random legal move of ``state``: exactly
+    ``rng.choice(list_moves(state))`` -- the same move, drawing the same numbers
+    from ``rng`` (one ``randrange`` of the number of legal moves) -- but where
+    nothing can end in a dead end (no throw-back ban, no meld or addition that
+    would leave fewer than two cards, no obligation to meld) the play phase's
+    moves are counted from the meld generator's cached groups and only the one
+    drawn is made.  So a seed plays the same game either way.  Raises
+    :class:`IndexError` when there is no legal move (the hand is over)."""
+    if state.phase != PHASE_PLAY or state.must_meld:
+        return _pick(list_moves(state), rng)
+    seat = state.turn
+    cnt = state.hands[seat]
+    n = state.hand_n[seat]
+    ban = state.ban
+    # a lay of L cards surely leaves the turn an end when at least two cards
+    # remain and not all of them the banned card (see keep_endable)
+    held_ban = cnt[ban] if ban >= 0 else 0
+    v = state.variant
+    owner = seat if v.melds_per == "player" else state.side_of[seat]  # state.owner(seat)
+    gen = state._gen
+    b = bytes(cnt)
+    groups = gen.meld_groups(cnt, -1, 0, b)
+    adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner], b)
+    total = 0
+    for grp in groups:
+        if n - grp[1] < 2 or held_ban >= n - grp[1]:
+            return _pick(list_moves(state), rng)
+        total += len(grp[0])
+    for _, grp in adds:
+        if n - grp[1] < 2 or held_ban >= n - grp[1]:
+            return _pick(list_moves(state), rng)
+        total += len(grp[0])
+    if n < 2:  # only the discard of the last card, which may close
+        return _pick(list_moves(state), rng)
+    redraw = 1 if state.redraw_ok and (state.stock or (v.reserve_refills_stock
+                                                        and state.packets)) else 0
+    kinds = NUM_KINDS - b.count(0) - (1 if held_ban else 0)
+    k = _below(rng, redraw + total + kinds)
+    if k < redraw:
+        return REDRAW_MOVE
+    k -= redraw
+    if k < total:
+        for grp in groups:
+            if k < len(grp[0]):
+                return make_meld(grp[0][k])
+            k -= len(grp[0])
+        for i, grp in adds:
+            if k < len(grp[0]):
+                return make_add(grp[0][k], i)
+            k -= len(grp[0])
+    k -= total
+    for c in range(NUM_KINDS):
+        if cnt[c] and c != ban:
+            if not k:
+                return DISCARD_MOVES[c]
+            k -= 1
+    raise AssertionError("random_move: the count of moves was wrong")
+
+
+def _pick(moves: List[Move], rng: "Random") -> Move:
+    """``rng.choice(moves)``, written as :func:`random_move` draws."""
+    if not moves:
+        raise IndexError("no legal move: the hand is over")
+    return moves[_below(rng, len(moves))]
+
+
+def _below(rng: "Random", n: int) -> int:
+    """``rng.randrange(n)`` (``n`` > 0): for a plain :class:`random.Random`, the
+    same draws written out as CPython makes them (``getrandbits`` of ``n``'s bit
+    length until the number is below ``n``), without the interpreted call; any
+    other generator is asked for ``randrange(n)``."""
+    if type(rng) is not Random:
+        return rng.randrange(n)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _read(gen: "MeldGenerator", cards: Tuple[int, ...]) -> "Reading":
@@ -134,12 +216,20 @@ def pickup_moves(state: "GameState", seat: int) -> List[Move]:
         m = make_move(PICKUP, hp)
         if safe_n - len(hp) >= 2 or state.is_legal(m):
             out.append(m)  # with two cards left and no ban the turn can always end
+    if pair:
+        return out  # a pair pile is taken with a natural pair only, never onto a meld
     owner = state.owner(seat)
-    for i in range(len(state.melds[owner])):
+    gen = state._gen
+    cap = gen.cap
+    for i, meld in enumerate(state.melds[owner]):
         m = make_move(PICKUP, (), i)
-        if state.is_legal(m):
+        if safe_n >= 2:
+            # the hand keeps its cards and gains the pile's: the turn can end
+            if len(meld) < cap and gen.read(tuple(sorted(meld + (top,)))) is not None:
+                out.append(m)
+        elif state.is_legal(m):
             out.append(m)
     return out
 
 
-__all__ = ["list_moves", "keep_endable", "pickup_moves"]
+__all__ = ["list_moves", "random_move", "keep_endable", "pickup_moves"]

@@ -10,8 +10,7 @@ position; whether the position allows it is :mod:`burraco.legality`'s business.
 from __future__ import annotations
 
 import json
-from operator import itemgetter
-from typing import Any, Dict, Iterable, Sequence, Tuple
+from typing import Any, Dict, Iterable, Iterator, NoReturn, Sequence, Tuple, final
 
 from .cards import NUM_KINDS, format_card, format_cards
 from .rules import Rule
@@ -41,7 +40,8 @@ LAP_PENDING = -2
 """``laps_left`` when time was called during a turn: that turn is finished first."""
 
 
-class Move(tuple):  # type: ignore[type-arg]
+@final
+class Move:
     """One move, canonical from construction: ``action`` (see :data:`ACTIONS`),
     ``cards`` (a sorted tuple of card ints: the meld, the addition, the discarded
     card, or the hand cards laid with the pile's top card) and ``meld`` (the side's
@@ -55,26 +55,106 @@ class Move(tuple):  # type: ignore[type-arg]
     built, with :class:`MalformedMove` (an :class:`IllegalMove`) naming what is
     wrong.  So a move :meth:`GameState.play` accepts equals one that
     :meth:`GameState.legal_moves` lists.  ``str(move)`` reads ``meld 7H 8H 9H``;
-    ``repr(move)`` is its RECORD.md entry (without the player)."""
+    ``repr(move)`` is its RECORD.md entry (without the player).
 
-    __slots__ = ()
+    A move is an immutable value that behaves as the triple ``(action, cards,
+    meld)``: it equals, hashes and orders as that tuple (and equals the tuple
+    itself), unpacks, indexes and iterates as it, and pickles as its three fields.
+    (A class of its own rather than a ``tuple`` subclass: compiled with mypyc, its
+    fields are read directly, on every hot path of the engine.)"""
 
-    def __new__(cls, action: str, cards: Iterable[int] = (), meld: int = -1) -> "Move":
-        return tuple.__new__(cls, _canonical(action, cards, meld))
+    __slots__ = ("action", "cards", "meld")
+
+    action: str
+    """The move's action, as the record format names it."""
+    cards: Tuple[int, ...]
+    """The move's cards, sorted (empty where the action takes none)."""
+    meld: int
+    """The side's meld number the move plays on, or -1 where it takes none."""
+
+    # (``action`` and ``meld`` are annotated Any: compiled, a declared ``str`` or
+    # ``int`` would be checked first, raising TypeError instead of MalformedMove)
+    def __new__(cls, action: Any, cards: Iterable[int] = (), meld: Any = -1) -> "Move":
+        a, c, m = _canonical(action, cards, meld)
+        self = object.__new__(cls)
+        object.__setattr__(self, "action", a)
+        object.__setattr__(self, "cards", c)
+        object.__setattr__(self, "meld", m)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Move cannot be changed (its {name} neither)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Move cannot be changed (its {name} neither)")
+
+    def __reduce__(self) -> Tuple[Any, Tuple[str, Tuple[int, ...], int]]:
+        return (Move, (self.action, self.cards, self.meld))
 
     def __getnewargs__(self) -> Tuple[str, Tuple[int, ...], int]:
-        return (self[0], self[1], self[2])
+        return (self.action, self.cards, self.meld)
 
-    # C-level getters (as a NamedTuple's): these are read in every hot loop
-    action: str = property(itemgetter(0),  # type: ignore[assignment]
-                           doc="The move's action, as the record format names it.")
-    cards: Tuple[int, ...] = property(itemgetter(1),  # type: ignore[assignment]
-                                      doc="The move's cards, sorted (empty where the "
-                                          "action takes none).")
-    meld: int = property(itemgetter(2),  # type: ignore[assignment]
-                         doc="The side's meld number the move plays on, or -1 where "
-                             "it takes none.")
+    # ------------------------------------------------ the triple (action, cards, meld)
+    def _triple(self) -> Tuple[str, Tuple[int, ...], int]:
+        return (self.action, self.cards, self.meld)
 
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return (self.meld == other.meld and self.action == other.action
+                    and self.cards == other.cards)
+        if isinstance(other, tuple):
+            return self._triple() == other
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return not (self.meld == other.meld and self.action == other.action
+                        and self.cards == other.cards)
+        if isinstance(other, tuple):
+            return self._triple() != other
+        return NotImplemented
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self._triple() < other._triple()
+        if isinstance(other, tuple):
+            return self._triple() < other
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self._triple() <= other._triple()
+        if isinstance(other, tuple):
+            return self._triple() <= other
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self._triple() > other._triple()
+        if isinstance(other, tuple):
+            return self._triple() > other
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self._triple() >= other._triple()
+        if isinstance(other, tuple):
+            return self._triple() >= other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.action, self.cards, self.meld))
+
+    def __len__(self) -> int:
+        return 3
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._triple()[i]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.action, self.cards, self.meld))
+
+    # ------------------------------------------------------------ constructors
     @classmethod
     def draw(cls) -> "Move":
         """Draw the stock's next card."""
@@ -88,22 +168,22 @@ class Move(tuple):  # type: ignore[type-arg]
     @classmethod
     def pickup(cls, cards: Sequence[int] = (), meld: int = -1) -> "Move":
         """Take the discard pile (closed piles: with ``cards`` or onto ``meld``)."""
-        return cls(PICKUP, cards, meld)
+        return Move(PICKUP, cards, meld)
 
     @classmethod
     def lay(cls, cards: Sequence[int]) -> "Move":
         """Lay a new meld of ``cards``."""
-        return cls(MELD, cards)
+        return Move(MELD, cards)
 
     @classmethod
     def add(cls, meld: int, cards: Sequence[int]) -> "Move":
         """Add ``cards`` to the side's meld number ``meld``."""
-        return cls(ADD, cards, meld)
+        return Move(ADD, cards, meld)
 
     @classmethod
     def discard(cls, card: int) -> "Move":
         """Discard ``card``, ending the turn."""
-        return cls(DISCARD, (card,))
+        return Move(DISCARD, (card,))
 
     @property
     def card(self) -> int:
@@ -150,6 +230,10 @@ class Move(tuple):  # type: ignore[type-arg]
         return self.action
 
 
+if getattr(Move, "__slots__", None) is None:
+    # compiled with mypyc, which keeps no ``__slots__``: the same as in Python
+    setattr(Move, "__slots__", ("action", "cards", "meld"))
+
 _NO_FIELDS = frozenset((DRAW, REDRAW, TIME_OUT, "covered"))
 _WITH_MELD = frozenset((ADD, PICKUP))
 _FORMS = frozenset(ACTIONS) | _NO_FIELDS
@@ -161,28 +245,39 @@ def _canonical(action: Any, cards: Any, meld: Any) -> Tuple[str, Tuple[int, ...]
     if type(action) is not str or action not in _FORMS:
         text = f"{action!r:.40}"
         raise MalformedMove(f"unknown action {text}", Rule.UNKNOWN_ACTION, action=text)
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, (tuple, list)):
+    t: Tuple[Any, ...]
+    if type(cards) is tuple:
+        t = cards
+    elif isinstance(cards, (str, bytes)) or not isinstance(cards, (tuple, list)):
         text = f"{cards!r:.40}"
         raise MalformedMove(f"{action}: cards must be a sequence of card numbers, not {text}",
                             Rule.NOT_A_CARD, action=action, card=text)
-    for c in cards:
-        if type(c) is not int or not 0 <= c < NUM_KINDS:
-            text = f"{c!r:.40}"
-            raise MalformedMove(f"{action}: {text} is not a card", Rule.NOT_A_CARD,
-                                action=action, card=text)
+    else:
+        t = tuple(cards)
+    in_order = True
+    prev = -1
+    for c in t:
+        if type(c) is not int:
+            _not_a_card(action, c)
+        card: int = c
+        if not 0 <= card < NUM_KINDS:
+            _not_a_card(action, c)
+        if card < prev:
+            in_order = False
+        prev = card
     if type(meld) is not int:
         text = f"{meld!r:.40}"
         raise MalformedMove(f"{action}: the meld number must be a whole number, not {text}",
                             Rule.MOVE_FIELD, action=action, field="meld")
     if action in _NO_FIELDS:
-        if cards:
+        if t:
             if action == DRAW:
                 raise MalformedMove("draw takes no cards", Rule.DRAW_NO_CARDS)
             raise MalformedMove(f"{action} takes no cards", Rule.MOVE_FIELD, action=action,
                                 field="cards")
-    elif action == DISCARD and len(cards) != 1:
+    elif action == DISCARD and len(t) != 1:
         raise MalformedMove("discard takes exactly one card", Rule.DISCARD_ONE,
-                            count=len(cards))
+                            count=len(t))
     if action in _WITH_MELD:
         if meld < (0 if action == ADD else -1):
             raise MalformedMove(f"{action}: the side has no meld number {meld}",
@@ -190,27 +285,53 @@ def _canonical(action: Any, cards: Any, meld: Any) -> Tuple[str, Tuple[int, ...]
     elif meld != -1:
         raise MalformedMove(f"{action} takes no meld number", Rule.MOVE_FIELD, action=action,
                             field="meld")
-    if type(cards) is not tuple:
-        cards = tuple(cards)
-    if len(cards) > 1:
-        cards = tuple(sorted(cards))
-    return action, cards, meld
+    if not in_order:
+        t = tuple(sorted(t))
+    return action, t, meld
+
+
+def _not_a_card(action: str, c: object) -> NoReturn:
+    """Raise :class:`MalformedMove`: ``c`` (given as a card of a ``action`` move) is not one."""
+    text = f"{c!r:.40}"
+    raise MalformedMove(f"{action}: {text} is not a card", Rule.NOT_A_CARD, action=action,
+                        card=text)
+
+
+_new_blank: Any = object.__new__
+_set_field: Any = object.__setattr__
+try:
+    _new_blank(Move)
+    _CHECK_ENGINE_MOVES = False
+except TypeError:  # compiled with mypyc: only Move() makes a move (its checks are native)
+    _CHECK_ENGINE_MOVES = True
 
 
 def make_move(action: str, cards: Tuple[int, ...] = (), meld: int = -1) -> Move:
-    """A move the engine builds from cards it already holds sorted (no checks: the
-    engine's own move lists, never input from outside)."""
-    return tuple.__new__(Move, (action, cards, meld))
+    """A move the engine builds from cards it already holds sorted (the engine's
+    own move lists, never input from outside): the same move as ``Move(action,
+    cards, meld)``, whose checks the pure-Python engine skips here (compiled, they
+    are cheaper than the detour)."""
+    if _CHECK_ENGINE_MOVES:
+        return Move(action, cards, meld)
+    m: Move = _new_blank(Move)
+    _set_field(m, "action", action)
+    _set_field(m, "cards", cards)
+    _set_field(m, "meld", meld)
+    return m
 
 
 def make_meld(cards: Tuple[int, ...]) -> Move:
-    """The move laying the sorted ``cards`` as a new meld (no checks)."""
-    return tuple.__new__(Move, (MELD, cards, -1))
+    """The move laying the sorted ``cards`` as a new meld (see :func:`make_move`)."""
+    if _CHECK_ENGINE_MOVES:
+        return Move(MELD, cards, -1)
+    return make_move(MELD, cards, -1)
 
 
 def make_add(cards: Tuple[int, ...], index: int) -> Move:
-    """The move adding the sorted ``cards`` to meld ``index`` (no checks)."""
-    return tuple.__new__(Move, (ADD, cards, index))
+    """The move adding the sorted ``cards`` to meld ``index`` (see :func:`make_move`)."""
+    if _CHECK_ENGINE_MOVES:
+        return Move(ADD, cards, index)
+    return make_move(ADD, cards, index)
 
 
 DISCARD_MOVES = tuple(make_move(DISCARD, (c,)) for c in range(NUM_KINDS))

@@ -11,7 +11,7 @@ the variant has it, ``open_wild`` (brazilian: an open meld of wilds only) and
 from __future__ import annotations
 
 from operator import mul
-from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from .sides import packet_owner, side_seats
 
@@ -83,18 +83,20 @@ def seat_points(players: int, side_of: Sequence[int], scores: Sequence[int]) -> 
     them (seed 001: "cumuleranno i loro punteggi che verranno divisi a metà"), so
     each partner scores half the pair's total; a player alone scores the side's
     total.  At 2, 4 and 6 players every seat scores its side's total."""
-    out: List[float] = []
+    # a side's total stays the number it is (an int; a pair's odd total halves to
+    # a float): Any, so that compiled code never turns 100 into 100.0
+    out: List[Any] = []
     for p in range(players):
         side = side_of[p]
-        t: float = scores[side]
+        t: Any = scores[side]
         if players in (3, 5) and list(side_of).count(side) == 2:
             t = t // 2 if t % 2 == 0 else t / 2
         out.append(t)
     return out
 
 
-def mp_to_vp(mp_a: int, mp_b: int, hands: int = 3,
-             bounds: Optional[Sequence[int]] = None) -> Tuple[int, int]:
+def mp_to_vp(mp_a: float, mp_b: float, hands: int = 3,
+             bounds: Optional[Sequence[float]] = None) -> Tuple[int, int]:
     """Victory points (20 shared) of two sides whose round ended ``mp_a`` to ``mp_b``
     match points, for rounds of 3 or 4 hands (RULES.md: the seed's table, 3 hands;
     the second column, 4 hands) or 2 hands (the 3-hand column scaled, see

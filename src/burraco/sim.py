@@ -9,6 +9,7 @@ import random
 from typing import Optional
 
 from .melds import MeldGenerator
+from .movegen import random_move
 from .state import GameState
 from .variants import Variant, parse_variant
 
@@ -17,15 +18,17 @@ def random_hand(variant: "Variant | str", players: int, seed: int, first: int = 
                 rng: Optional[random.Random] = None,
                 gen: Optional[MeldGenerator] = None) -> GameState:
     """Deal a hand from ``seed`` and play it to its end with uniformly random legal
-    moves drawn from ``rng`` (by default seeded from ``seed`` too).  ``gen``: the
+    moves drawn from ``rng`` (by default seeded from ``seed`` too): each the move
+    ``rng.choice(state.legal_moves())`` picks, drawn by
+    :func:`~burraco.movegen.random_move` without listing every move.  ``gen``: the
     meld generator of the whole simulation (it sees every hand anyway), so that its
     caches serve hand after hand; else the hand has its own."""
     v = parse_variant(variant)
     state = GameState.new(v, players, seed=seed, first=first, gen=gen)
     r = rng if rng is not None else random.Random(seed ^ 0x5EED)
-    choice = r.choice
     while not state.is_over:
-        state.play(choice(state.legal_moves()))
+        # the move rng.choice(state.legal_moves()) would pick, from the same draws
+        state.play(random_move(state, r))
     return state
 
 

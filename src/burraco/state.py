@@ -14,8 +14,9 @@ the hand empties, directly (melding out, where the variant allows it) or
 indirectly (discarding the last card).  A player reads the game through
 :meth:`GameState.view`, which hides what that seat may not see.
 
-The state is a dataclass whose field list (below) is the only one: copies,
-pickles and snapshots are derived from it.  The rules live in modules named for
+The state is a dataclass whose field list (below) is the only one: pickles and
+snapshots are derived from it, and a test checks that :meth:`GameState.copy`
+copies each field as its metadata says.  The rules live in modules named for
 them, which this class's methods call: :mod:`burraco.moves` (the moves and their
 vocabulary), :mod:`burraco.dealing`, :mod:`burraco.legality`,
 :mod:`burraco.movegen`, :mod:`burraco.turn` (making moves), :mod:`burraco.sides`
@@ -29,7 +30,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .cards import JOKER
 from .cut import Cut
@@ -215,13 +216,52 @@ class GameState(_Memo):
 
     def copy(self) -> "GameState":
         """An independent copy (cheap: melds are immutable tuples and shared), with
-        this state's memo and meld generator."""
-        s = _new_state(GameState)
-        _copy_fields(self, s)
+        this state's memo and meld generator.
+
+        Every field, in the order of the field list, as its metadata says: a flat
+        list (``_LIST``) is copied, the rows of a list of lists (``_ROWS``) are
+        copied, the rest is shared (a test checks that each field is here, copied
+        as its metadata says).  Written out rather than generated from the field
+        list: this is the search bot's hot path, and compiled, each line is a
+        direct write."""
+        s: GameState = _new_state(GameState)
+        s.variant = self.variant
+        s.rules = self.rules
+        s.players = self.players
+        s.side_of = self.side_of[:]
+        s.nsides = self.nsides
+        s.hands = [r[:] for r in self.hands]
+        s.hand_n = self.hand_n[:]
+        s.stock = self.stock[:]
+        s.packets = [r[:] for r in self.packets]
+        s.pile = self.pile[:]
+        s.melds = [r[:] for r in self.melds]
+        s.readings = [r[:] for r in self.readings]
+        s.packet_taken = self.packet_taken[:]
+        s.turn = self.turn
+        s.phase = self.phase
+        s.redraw_ok = self.redraw_ok
+        s.first_draw_done = self.first_draw_done
+        s.ban = self.ban
+        s.must_meld = self.must_meld
+        s.status = self.status
+        s.closed_by = self.closed_by
+        s.known = [r[:] for r in self.known]
+        s.history = self.history[:]
+        s.deal = self.deal
+        s.first = self.first
+        s.turns = self.turns
+        s.packets_taken_by = self.packets_taken_by[:]
+        s.laps_left = self.laps_left
+        s.drawn = self.drawn
+        s.singles = self.singles
+        s.cut = self.cut
         s._share_memo(self)
         return s
 
-    __copy__ = copy
+    def __copy__(self) -> "GameState":
+        """:meth:`copy` (for :func:`copy.copy`)."""
+        return self.copy()
 
     def __getstate__(self) -> Tuple[None, Dict[str, Any]]:
         """Pickle the state's fields only: never its caches (see :class:`_Memo`)."""
@@ -346,30 +386,14 @@ class GameState(_Memo):
 
 FIELD_NAMES: Tuple[str, ...] = tuple(f.name for f in fields(GameState))
 """The names of :class:`GameState`'s fields, in order (its state; no cache)."""
+if getattr(GameState, "__slots__", None) is None:
+    # compiled with mypyc, which keeps no ``__slots__``: the same as in Python
+    setattr(_Memo, "__slots__", ("_legal", "_public", "_carry", "_gen"))
+    setattr(GameState, "__slots__", FIELD_NAMES)
 _FIELD_VALUES = attrgetter(*FIELD_NAMES)
-_new_state = object.__new__
+_new_state = GameState.__new__
 
 
-def _field_copier() -> Callable[[GameState, GameState], None]:
-    """A function that copies every field of one state into another, written from
-    the field list (as :mod:`dataclasses` writes ``__init__``): flat lists and the
-    rows of lists of lists are copied, the rest shared.  Generated rather than a
-    loop over the fields: :meth:`GameState.copy` is on the search bot's hot path,
-    and the loop costs a third more."""
-    body = []
-    for f in fields(GameState):
-        n = f.name
-        kind = f.metadata.get("copy")
-        value = (f"a.{n}[:]" if kind == "list" else
-                 f"[r[:] for r in a.{n}]" if kind == "rows" else f"a.{n}")
-        body.append(f"    b.{n} = {value}")
-    namespace: Dict[str, Any] = {}
-    exec("def copy_fields(a, b):\n" + "\n".join(body), namespace)  # noqa: S102
-    copier: Callable[[GameState, GameState], None] = namespace["copy_fields"]
-    return copier
-
-
-_copy_fields = _field_copier()
 
 
 __all__ = [

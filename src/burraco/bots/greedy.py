@@ -37,7 +37,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from .. import observer as ob
-from ..cards import IS_WILD, NUM_KINDS, deck
+from ..cards import IS_WILD, NUM_KINDS
+from ..determinize import unseen_counts
 from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, GameState, Move, PlayerView
 from ..variants import PILE_OPEN, PILE_PAIR, Variant
 from . import Bot, register
@@ -50,21 +51,6 @@ if TYPE_CHECKING:  # annotations only
 # progress towards a burraco by meld length (length 7+ scores its real bonus)
 _PROG_CLEAN = (0, 0, 0, 12, 24, 40, 70)
 _PROG_DIRTY = (0, 0, 0, 6, 12, 20, 35)
-
-_FULL_DECK: Dict[Tuple[int, int], List[int]] = {}
-
-
-def _deck_counts(variant: Variant, players: int) -> List[int]:
-    key = (variant.decks_for(players), variant.jokers_per_deck)
-    cnt = _FULL_DECK.get(key)
-    if cnt is None:
-        d = key[0]
-        cnt = [0] * NUM_KINDS
-        for c in deck(d, variant.jokers_per_deck * d):
-            cnt[c] += 1
-        _FULL_DECK[key] = cnt
-    return cnt
-
 
 def progress(reading: Optional[Reading]) -> float:
     """Heuristic worth of a meld's progress towards a burraco (0 once it is one)."""
@@ -179,20 +165,7 @@ def ctx_from_view(view: PlayerView, gen: Optional[MeldGenerator] = None) -> Ctx:
             k[c] += 1
         known.append(k)
     x.known = known
-    unseen = _deck_counts(v, view.players)[:]
-    for c in view.hand:
-        unseen[c] -= 1
-    for k in known:
-        for c in range(NUM_KINDS):
-            if k[c]:
-                unseen[c] -= k[c]
-    for ms in view.meld_cards:
-        for m in ms:
-            for c in m:
-                unseen[c] -= 1
-    for c in view.pile:
-        unseen[c] -= 1
-    x.unseen = [u if u > 0 else 0 for u in unseen]
+    x.unseen = unseen_counts(view)
     x.history = view.history
     sc = view.scores
     x.scores_fn = lambda: sc

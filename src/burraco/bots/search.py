@@ -41,18 +41,24 @@ MAX_ROLLOUT_MOVES = 3000
 """A rollout stops (and scores the position as it stands) after this many moves."""
 
 
-def rollout(s: GameState, side: int, depth: int = 0) -> float:
+def rollout(s: GameState, seat: int, depth: int = 0) -> float:
     """Play ``s`` (changed in place) with the greedy policy to the end of the hand
-    (or ``depth`` turns more, if non-zero); the value for ``side``."""
+    (or ``depth`` turns more, if non-zero); the value for ``seat``: its points as a
+    match counts them less the best of the other sides' seats.
+
+    The seat, not its side, is what is valued: at 3 and 5 players the sides form
+    during the hand (a lone player and pairs, :mod:`burraco.sides`), so the side a
+    seat had when the search began may no longer exist when the rollout ends.  At
+    2, 4 and 6 players this is the side's total less the best other side's."""
     stop = s.turns + depth if depth else 1 << 30
     n = 0
     while not s.is_over and s.turns < stop and n < MAX_ROLLOUT_MOVES:
         s.play(choose_state(s))
         n += 1
-    sc = s.scores()
-    mine = sc[side]
-    other = max(sc[i] for i in range(len(sc)) if i != side)
-    return float(mine - other)
+    points = s.player_scores()
+    side = s.side_of[seat]
+    other = max(points[p] for p in range(s.players) if s.side_of[p] != side)
+    return float(points[seat] - other)
 
 
 class SearchBot(Bot):
@@ -108,7 +114,6 @@ class SearchBot(Bot):
         if len(cands) == 1:
             return cands[0]
         self.stats["searched"] += 1
-        side = view.side_of[view.seat]
         n = len(cands)
         vals: List[List[float]] = [[] for _ in range(n)]
         t_end = time.perf_counter() + self.time if self.time is not None else None
@@ -123,7 +128,7 @@ class SearchBot(Bot):
             for i, m in enumerate(cands):
                 s = base.copy()
                 s.play(m)
-                vals[i].append(rollout(s, side, self.depth))
+                vals[i].append(rollout(s, view.seat, self.depth))
             done += n
         self.stats["rollouts"] += done
         return cands[self.pick(vals)]

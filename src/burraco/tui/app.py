@@ -24,13 +24,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..state import (ADD, DISCARD, DRAW, MELD, PHASE_DRAW, PHASE_OVER, PICKUP, REDRAW,
-                     IllegalMove, Move)
-from ..variants import PILE_OPEN
+from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, IllegalMove, Move
 from . import saved, sheets
 from .actions import TableKeys
+from .drawing import TableDrawing
 from .sheets import BREAKDOWN_ITEMS, fmt_points
-from .cards import card_text, cards_plain, card_label
+from .cards import cards_plain
 from .game import NotYourTurn, Table, user_command
 from .i18n import Translator, explain
 from .movelog import HandLog, render
@@ -51,7 +50,7 @@ def clock_text(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-class BurracoApp(TableKeys, App):
+class BurracoApp(TableKeys, TableDrawing, App):
     """``burraco play``: one person against bots, hand after hand to the target.
 
     ``clock_used``: seconds already gone on the hand's clock (a resumed match);
@@ -326,146 +325,6 @@ class BurracoApp(TableKeys, App):
         left = tb.clock_limit - self.clock_used
         clock.update(Text("⏱ " + clock_text(left)))
         clock.set_class(left < 60, "low")
-
-    # ------------------------------------------------------------ drawing
-    def refresh_all(self) -> None:
-        """Redraw everything from the person's view of the hand."""
-        tb = self.table
-        view = tb.view()
-        t = self.t
-        v = view.variant
-        me = view.side_of[tb.seat]
-        parts = [f"{v.name} · {t('hand_n', n=tb.hand_no)}"]
-        mt = self.match_totals_text()
-        parts.append(t("match_score_to", scores=mt, target=tb.match.target)
-                     if tb.match.target else t("match_score", scores=mt))
-        self.query_one("#top", Static).update(Text(" · ".join(parts), no_wrap=True,
-                                                   overflow="ellipsis"))
-        self.refresh_clock()
-        if view.phase == PHASE_OVER:
-            turn = t("hand_over")
-        elif view.my_turn:
-            turn = t("your_turn_draw") if view.phase == PHASE_DRAW else t("your_turn_play")
-        else:
-            turn = t("their_turn", who=self.seat_name(view.turn))
-        self.query_one("#turn", Static).update(Text(turn, style="bold", no_wrap=True,
-                                                    overflow="ellipsis"))
-        for side in range(tb.players):
-            self._draw_side(side, view, me)
-        stock = Text(t("stock", n=view.stock_count), style="bold")
-        stock.append("  ")
-        self.query_one("#stock", Clickable).update(stock)
-        self.query_one("#packets", Static).update(Text(self._packets_text(view) + "  "))
-        self.query_one("#pile", Clickable).update(self._pile_text(view))
-        lines = self.log_lines[-2:]
-        log = Text()
-        for k, line in enumerate(lines):
-            if k:
-                log.append("\n")
-            log.append(line, style="bold" if k == len(lines) - 1 else "")
-        log.no_wrap = True
-        log.overflow = "ellipsis"
-        self.query_one("#log", Static).update(log)
-        self._draw_hand(view)
-        self.say(self.message, self.message_error, self.message_key)
-
-    def _draw_side(self, side: int, view, me: int) -> None:
-        tb = self.table
-        s = view
-        t = self.t
-        panel = self.query_one(f"#side{side}")
-        col = self.query_one(f"#melds{side}", MeldColumn)
-        if side >= s.nsides:
-            panel.display = False
-            return
-        panel.display = True
-        seats = [p for p in range(s.players) if s.side_of[p] == side]
-        # partners' counts in short where a panel is narrow (80 columns, 4 players)
-        wide = self.size.width // max(1, s.nsides) >= 50
-        key = "cards_of" if s.players <= 4 and (len(seats) == 1 or wide) else "cards_short"
-        names = ", ".join(t(key, who=self.seat_name(p), n=view.hand_counts[p]) for p in seats)
-        if len(seats) == 1 or s.nsides > 2:
-            panel.border_title = names
-        else:
-            panel.border_title = f"{self.side_name(side)}: {names}"
-        panel.border_subtitle = t("hand_score", score=view.scores[side])
-        panel.set_class(side == me, "mine")
-        entries = []
-        mine_owner = s.owner(tb.seat)
-        for o in sorted({s.owner(p) for p in seats}):
-            for i, r in enumerate(view.melds[o]):
-                entries.append((i, r, self.meld_text(i, r, o == mine_owner and i == self.target)))
-        col.set_melds(entries)
-
-    def _packets_text(self, view) -> str:
-        t = self.t
-        v = self.table.variant
-        pk = t("reserve", n=view.packets_left)
-        if view.packet_sizes:
-            pk += " (" + "+".join(map(str, view.packet_sizes)) + ")"
-        if v.packet_per == "player":
-            taken = [self.seat_name(i) for i, x in enumerate(view.packet_taken) if x]
-        else:
-            taken = [self.side_name(i) for i, x in enumerate(view.packet_taken) if x]
-        if taken:
-            pk += " · " + t("reserve_taken", who=", ".join(taken))
-        return pk
-
-    def _pile_text(self, view) -> Text:
-        """The pile: its newest cards that fit two lines, the top card reversed."""
-        t = self.t
-        pile = Text()
-        if self.table.variant.pile == PILE_OPEN:
-            pile.append(t("pile_open", n=view.pile_count) + ": ", style="bold")
-            shown = view.pile
-        else:
-            pile.append(t("pile_closed", n=view.pile_count) + ": ", style="bold")
-            shown = view.pile[-1:]
-        if not shown:
-            pile.append(t("pile_empty"), style="dim")
-            return pile
-        room = max(10, 2 * (self.size.width - 2) - pile.cell_len - 4)
-        fit = len(shown)
-        while fit > 1 and sum(len(card_label(c)) + 2 for c in shown[-fit:]) > room:
-            fit -= 1
-        if fit < len(shown):
-            pile.append(f"+{len(shown) - fit} ", style="dim")
-        for i, c in enumerate(shown[-fit:]):
-            cell = card_text(c)
-            if i == fit - 1:
-                cell.stylize("reverse")
-            pile.append_text(cell)
-            pile.append(" ")
-        return pile
-
-    def _draw_hand(self, view) -> None:
-        t = self.t
-        self.hand_cards = sorted(view.hand, key=sort_key(self.sort_by))
-        self.selected = {i for i in self.selected if i < len(self.hand_cards)}
-        self.cursor = max(0, min(self.cursor, len(self.hand_cards) - 1)) if self.hand_cards else 0
-        self.query_one("#hand", HandView).set_hand(self.hand_cards, self.selected, self.cursor)
-        hb = self.query_one("#handbox")
-        hb.border_title = t("your_hand", n=len(self.hand_cards),
-                            order=t("by_suit" if self.sort_by == "suit" else "by_rank"))
-        sel = self.selected_cards()
-        hb.border_subtitle = (t("selected", cards=cards_plain(sorted(sel)))
-                              if sel else t("hand_hint"))
-
-    def meld_text(self, i: int, r, is_target: bool) -> List[Text]:
-        """One meld as words to wrap: number, cards in reading order (acting wilds
-        marked ``*``), points, and the burraco class with its bonus."""
-        rules = self.table.variant.rules
-        val = rules.value
-        words = [Text(("▶" if is_target else " ") + f"{i + 1:>2}",
-                      style="bold cyan" if is_target else "dim")]
-        wild_at = acting_wilds(r, rules)
-        for j, c in enumerate(r.order):
-            words.append(card_text(c, wild=j in wild_at))
-        words.append(Text(self.t("points", n=sum(val[c] for c in r.order)), style="dim"))
-        if r.label:
-            words.append(Text(f"{self.t('burraco_word')} {self.label_name(r.label)} +{r.bonus}",
-                              style="bold green"))
-        return words
 
     # ------------------------------------------------------------ moves
     def try_move(self, move: Move) -> bool:
