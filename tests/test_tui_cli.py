@@ -156,3 +156,25 @@ def test_run_after_test_suite_setup_installs_nothing(tmp_path):
     repo = fake_checkout(tmp_path)
     (repo / ".venv" / ".installed-dev").touch()
     assert run_script(repo, "play") == [f"burraco play run={repo}/run"]
+
+
+def test_run_builds_a_stale_compiled_engine_again(tmp_path):
+    """After a git pull that changed the engine, ./run builds the compiled engine
+    again (else the pure one runs); with no source newer than the build, it does
+    not even ask."""
+    repo = fake_checkout(tmp_path)
+    (repo / ".venv" / ".installed-dev").touch()
+    log = repo / "calls.log"
+    python = repo / ".venv" / "bin" / "python"  # its stale check says: stale
+    python.write_text(f'#!/bin/sh\necho "python $*" >> "{log}"\n[ "$1" = -c ] && exit 1\nexit 0\n')
+    pkg = repo / "src" / "burraco"
+    pkg.mkdir(parents=True)
+    manifest = pkg / "_compiled_sources.txt"
+    manifest.write_text("burraco.melds 0\n")
+    (pkg / "melds.py").write_text("")
+    os.utime(pkg / "melds.py", (1, 1))  # older than the build: nothing asked
+    assert run_script(repo, "play") == [f"burraco play run={repo}/run"]
+    os.utime(manifest, (0, 0))  # the source is newer than the build
+    calls = run_script(repo, "play")
+    assert calls[0].startswith("python -c ") and "stale_sources" in calls[0], calls
+    assert calls[1:] == ["python setup.py -q build_ext --inplace", f"burraco play run={repo}/run"]

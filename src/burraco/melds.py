@@ -716,6 +716,34 @@ class MeldGenerator:
                 longest = grp[1]
         return out, longest
 
+    def group_moves(self, grp: Group, make: Callable[[Tuple[int, ...]], T]) -> List[T]:
+        """``make(cards)`` of every meld of the group ``grp`` (of :meth:`meld_groups`),
+        memoized with the group."""
+        lst = grp[0]
+        mcache = self._mvcache
+        got = mcache.get(id(lst))
+        if got is None or got[0] is not lst:
+            if len(mcache) > 400000:
+                mcache.clear()
+            got = mcache[id(lst)] = (lst, [make(c) for c in lst])
+        moves: List[T] = got[1]
+        return moves
+
+    def group_add_moves(self, grp: Group, i: int,
+                        make: Callable[[Tuple[int, ...], int], T]) -> List[T]:
+        """``make(cards, i)`` of every addition of the group ``grp`` (of
+        :meth:`all_adds`) to meld ``i``, memoized with the group."""
+        lst = grp[0]
+        mcache = self._mvcache
+        mkey = (id(lst), i)
+        got = mcache.get(mkey)
+        if got is None or got[0] is not lst:
+            if len(mcache) > 400000:
+                mcache.clear()
+            got = mcache[mkey] = (lst, [make(c, i) for c in lst])
+        moves: List[T] = got[1]
+        return moves
+
     def all_adds(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
                  readings: Sequence[Reading], b: bytes = b"") -> List[Tuple[int, Group]]:
         """``[(index, group), ...]`` for every meld the hand counts ``cnt`` can add
@@ -786,11 +814,33 @@ class MeldGenerator:
         """The additions of :meth:`gen_adds` (a sorted tuple), from a cache keyed by
         what they depend on: a set's rank, room and wild, or a run's cards, and the
         hand's cards of that rank or suit and its wild cards (equal results, much
-        faster)."""
-        if len(meld) >= self.cap:
-            return self.rules.gen_adds(cnt, meld, reading)
-        got = self.all_adds(cnt, (meld,), (reading,))
-        return got[0][1][0] if got else ()
+        faster; the key is :meth:`all_adds`')."""
+        n = len(meld)
+        cap = self.cap
+        if n >= cap:
+            return ()
+        rd = reading
+        key: object
+        if rd.all_wild:
+            key = (-1, bytes(cnt[1::13]), cnt[52], cap - n if cap - n < 64 else 64)
+        else:
+            wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2
+                  | (cnt[27] > 0) << 3 | (cnt[40] > 0) << 4)
+            if rd.kind == SET:
+                r = rd.rank - 1
+                key = (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
+                       | cnt[r + 39] << 16 | wm << 20 | rd.wilds << 25
+                       | (cap - n if cap - n < 64 else 64) << 28)
+            else:
+                st = rd.suit
+                w = 0 if (rd.wilds and (st * 13 + 1) not in meld) else wm
+                key = (meld, self._run_reach(cnt, rd), w)
+        got = self._acache.get(key)
+        if got is None:
+            if len(self._acache) > 400000:
+                self._acache.clear()
+            got = self._acache[key] = _group(self.rules.gen_adds(cnt, meld, rd))
+        return got[0]
 
     def _mask_of(self, present: bytes) -> int:
         """:meth:`suit_mask` of a suit's presence bytes (1 where a card is held)."""

@@ -46,17 +46,29 @@ def list_moves(state: "GameState") -> List[Move]:
         moves.append(REDRAW_MOVE)
     cnt = state.hands[seat]
     n = state.hand_n[seat]
-    owner = state.owner(seat)
+    owner = seat if v.melds_per == "player" else state.side_of[seat]  # state.owner(seat)
     readings = state.readings[owner]
     gen = state._gen
     ban = state.ban
-    mlist, longest = gen.meld_moves(cnt, make_meld)
-    keep_endable(state, seat, cnt, n, mlist, longest, moves,
-                 lambda m: readings + [_read(gen, m.cards)])
+    # a group whose longest lay leaves two cards, not all of them the banned
+    # card, is kept whole (see keep_endable)
+    held_ban = cnt[ban] if ban >= 0 else 0
+    b = bytes(cnt)
+    for grp in gen.meld_groups(cnt, -1, 0, b):
+        ms = gen.group_moves(grp, make_meld)
+        if n - grp[1] >= 2 and held_ban < n - grp[1]:
+            moves.extend(ms)
+        else:
+            keep_endable(state, seat, cnt, n, ms, grp[1], moves,
+                         lambda m: readings + [_read(gen, m.cards)])
     melds = state.melds[owner]
-    for i, alist, longest in gen.all_add_moves(cnt, melds, readings, make_add):
-        keep_endable(state, seat, cnt, n, alist, longest, moves,
-                     _after_add(gen, melds, readings, i))
+    for i, grp in gen.all_adds(cnt, melds, readings, b):
+        ms = gen.group_add_moves(grp, i, make_add)
+        if n - grp[1] >= 2 and held_ban < n - grp[1]:
+            moves.extend(ms)
+        else:
+            keep_endable(state, seat, cnt, n, ms, grp[1], moves,
+                         _after_add(gen, melds, readings, i))
     if not state.must_meld:
         if n >= 2:
             moves.extend([DISCARD_MOVES[c] for c in range(NUM_KINDS) if cnt[c] and c != ban])
@@ -171,8 +183,8 @@ def keep_endable(state: "GameState", seat: int, cnt: List[int], n: int, lays: Li
     can still end its turn (no dead ends); ``after(move)`` gives the side's
     readings once the move is made, needed only when few cards would remain."""
     ban = state.ban
-    if ban < 0 and n - longest >= 2:
-        out.extend(lays)
+    if n - longest >= 2 and (ban < 0 or cnt[ban] < n - longest):
+        out.extend(lays)  # every lay leaves two cards, not all the banned card
         return
     for m in lays:
         cards = m.cards

@@ -9,6 +9,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..melds import MeldGenerator
 from ..state import GameState, Move
 from ..variants import Variant, parse_variant
 from .actions import DEFAULT_MAX_MELDS, DISCARD_BASE, get_codec
@@ -81,6 +82,10 @@ class BurracoEnv(AECEnv):
         self.game: Optional[GameState] = None
         """The hand being played (a :class:`~burraco.state.GameState`)."""
         self._rng = random.Random()
+        # one meld generator for every hand the environment deals: its caches (keyed
+        # by the hands whose moves were listed; the environment sees every hand)
+        # serve hand after hand instead of starting empty at each reset
+        self._gen = MeldGenerator(v.rules)
         self._legal_key = -1
         self._legal: List[Move] = []
         self._legal_actions: List[int] = []
@@ -109,7 +114,8 @@ class BurracoEnv(AECEnv):
             if first is None:
                 first = self._rng.randrange(self.players)
             self.game = GameState.new(self.variant, self.players,
-                                      seed=self._rng.getrandbits(64), first=first)
+                                      seed=self._rng.getrandbits(64), first=first,
+                                      gen=self._gen)
         self.agents = self.possible_agents[:]
         self.rewards: Dict[str, float] = {a: 0 for a in self.agents}
         self._cumulative_rewards: Dict[str, float] = {a: 0 for a in self.agents}
