@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import secrets
+import time
 from pathlib import Path
 from typing import Any, Optional
 from urllib.parse import urlsplit
@@ -22,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..variants import PRESETS, VariantError, parse_variant
-from . import schema
+from . import runtime, schema
 from .hub import Conn, Hub, Settings
 from .store import BOT_RATINGS, Store, bot_rating
 from .table import ProtocolError, TableCore, bot_player, now, parse_move
@@ -60,6 +62,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     """The application; the database is opened and migrated at startup."""
     settings = settings or Settings()
     st: dict = {}
+    lag = runtime.LoopLag()           # the event loop's lag (settings.stats only)
+    move_times = runtime.Timings()    # a move's frame to its broadcast (settings.stats only)
 
     def hub() -> Hub:
         return st["hub"]
@@ -339,6 +343,27 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         ms = await hub().db(hub().store.player_matches, p["id"], viewer and viewer["id"])
         return JSONResponse({"ok": True, "player": p, "matches": ms})
 
+    async def stats(request: Request) -> Response:
+        """The server's own figures over the last ``seconds`` (query; default 60):
+        the collector's pauses and policy, the event loop's lag, the time a move
+        took from its frame to its broadcast, tables and connections.  Only with
+        ``settings.stats`` (``BURRACO_STATS=1``); 404 otherwise."""
+        if not settings.stats:
+            return _err("not_found", "no such page")
+        try:
+            seconds = float(request.query_params.get("seconds", "60"))
+        except ValueError:
+            return _err("malformed", "seconds must be a number", "seconds")
+        since = time.perf_counter() - seconds
+        pol = runtime.policy()
+        h = hub()
+        return JSONResponse({
+            "ok": True, "seconds": seconds, "cpu_s": round(time.process_time(), 3),
+            "gc": pol.stats(since) if pol else {"mode": None, "thresholds": list(gc.get_threshold()),
+                                                "frozen": gc.get_freeze_count()},
+            "loop_lag": lag.summary(since), "moves": move_times.summary(since),
+            "tables": len(h.tables), "connections": sum(len(x.conns) for x in h.tables.values())})
+
     async def index(request: Request) -> Response:
         page = WEB_DIR / "index.html"
         if page.is_file():
@@ -403,8 +428,11 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             try:
                 if not conn.allow():
                     raise ProtocolError("rate_limited", "too many messages: slow down")
+                t0 = time.perf_counter()
                 m = schema.parse_client(text)
                 await dispatch(conn, h, m)
+                if settings.stats and isinstance(m, schema.MoveMsg):
+                    move_times.add(time.perf_counter() - t0)
             except ProtocolError as e:
                 conn.put({"type": "error", "version": h.core.version, "code": e.code,
                           "rule": e.rule, "params": e.params, "message": e.message,
@@ -490,9 +518,12 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         st["hub"] = Hub(store, settings)
         app.state.hub = st["hub"]
         await st["hub"].start()
+        if settings.stats:
+            lag.start()
         try:
             yield
         finally:
+            lag.stop()
             await st["hub"].stop()
 
     routes = [
@@ -502,6 +533,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         Route("/api/login", login, methods=["POST"]),
         Route("/api/logout", logout, methods=["POST"]),
         Route("/api/me", me),
+        Route("/api/stats", stats),
         Route("/api/me/matches", my_matches),
         Route("/api/players/{pid}/matches", player_matches),
         Route("/api/variants", variants),

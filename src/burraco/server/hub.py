@@ -46,6 +46,10 @@ class Settings:
     burst: float = 40.0
     search_workers: int = 1
     secure_cookies: bool = False
+    stats: bool = False
+    """Serve ``GET /api/stats`` (the collector's pauses, the event loop's lag, the
+    time a move takes in the server); ``burraco serve`` sets it from
+    ``BURRACO_STATS=1``.  Off by default: it tells anyone how busy the server is."""
 
 
 def _choose(state: GameState, seat: int, spec: str, seed: int) -> dict:

@@ -1,12 +1,20 @@
 """Running the application on uvicorn, with the startup line people and tests read.
 
 Everything that can fail on start (the address, the database and its
-migrations, Redis) is tried before uvicorn runs, so that a failure is one line
-naming what is wrong and a non-zero exit, never a traceback.
+migrations, Redis, the environment's settings) is tried before uvicorn runs, so
+that a failure is one line naming what is wrong and a non-zero exit, never a
+traceback.
+
+Settings of the served process read from the environment (:mod:`.runtime`):
+``BURRACO_GC`` (``scheduled``, the default, ``tuned`` or ``python``) and
+``BURRACO_GC_FULL_EVERY`` (seconds between full collections, default 600) set
+its garbage collector's policy, applied once every table in play is loaded;
+``BURRACO_STATS=1`` serves ``GET /api/stats``.
 """
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 from typing import Optional
@@ -92,9 +100,16 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
     that fails prints ``burraco serve: ...`` (one line) and returns 1."""
     import uvicorn
 
+    from . import runtime
     from .app import create_app
 
     try:
+        try:
+            gc_settings = runtime.from_env()
+        except ValueError as e:
+            raise StartError(str(e)) from None
+        if os.environ.get("BURRACO_STATS", "") not in ("", "0"):
+            settings.stats = True
         if settings.redis:
             check_redis(settings.redis)
         check_database(settings)
@@ -110,6 +125,9 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
             await super().startup(sockets=sockets)
             if self.should_exit:
                 return
+            # every table in play is loaded (the lifespan ran): the collector's policy
+            # (runtime.py: start-up frozen, no collection but the scheduled ones)
+            runtime.install(gc_settings)
             print(f"burraco serving on http://{shown}:{bound}", flush=True)
             if open_browser:  # the browser page (burraco.web), where there is a browser
                 from ..web import open_browser as _open
