@@ -28,35 +28,39 @@ ReadingsAfter = Callable[[Move], Sequence["Reading"]]
 """Given a meld or an addition, the side's meld readings once it is made."""
 
 
+def _can_draw(state: "GameState") -> bool:
+    """Whether a card can be drawn: from the stock, or from the reserve where the
+    variant refills the stock with it."""
+    return bool(state.stock) or (state.variant.reserve_refills_stock and bool(state.packets))
+
+
 def list_moves(state: "GameState") -> List[Move]:
     """Every distinct legal move of ``state``'s current phase (no memo: see
     :meth:`GameState.legal_moves <burraco.state.GameState.legal_moves>`)."""
     if state.phase == PHASE_OVER:
         return []
     seat = state.turn
-    v = state.variant
     moves: List[Move] = []
     if state.phase == PHASE_DRAW:
-        if state.stock or (v.reserve_refills_stock and state.packets):
+        if _can_draw(state):
             moves.append(DRAW_MOVE)
         if state.pile:
             moves.extend(pickup_moves(state, seat))
         return moves
-    if state.redraw_ok and (state.stock or (v.reserve_refills_stock and state.packets)):
+    if state.redraw_ok and _can_draw(state):
         moves.append(REDRAW_MOVE)
     cnt = state.hands[seat]
     n = state.hand_n[seat]
-    owner = seat if v.melds_per == "player" else state.side_of[seat]  # state.owner(seat)
+    owner = state.owner(seat)
     readings = state.readings[owner]
     gen = state._gen
     ban = state.ban
-    # a group whose longest lay leaves two cards, not all of them the banned
-    # card, is kept whole (see keep_endable)
+    # a group whose longest lay surely leaves an end is kept whole
     held_ban = cnt[ban] if ban >= 0 else 0
     b = bytes(cnt)
     for grp in gen.meld_groups(cnt, -1, 0, b):
         ms = gen.group_moves(grp, make_meld)
-        if n - grp[1] >= 2 and held_ban < n - grp[1]:
+        if lays_leave_an_end(n, grp[1], held_ban):
             moves.extend(ms)
         else:
             keep_endable(state, seat, cnt, n, ms, grp[1], moves,
@@ -64,7 +68,7 @@ def list_moves(state: "GameState") -> List[Move]:
     melds = state.melds[owner]
     for i, grp in gen.all_adds(cnt, melds, readings, b):
         ms = gen.group_add_moves(grp, i, make_add)
-        if n - grp[1] >= 2 and held_ban < n - grp[1]:
+        if lays_leave_an_end(n, grp[1], held_ban):
             moves.extend(ms)
         else:
             keep_endable(state, seat, cnt, n, ms, grp[1], moves,
@@ -94,28 +98,24 @@ def random_move(state: "GameState", rng: "Random") -> Move:
     cnt = state.hands[seat]
     n = state.hand_n[seat]
     ban = state.ban
-    # a lay of L cards surely leaves the turn an end when at least two cards
-    # remain and not all of them the banned card (see keep_endable)
     held_ban = cnt[ban] if ban >= 0 else 0
-    v = state.variant
-    owner = seat if v.melds_per == "player" else state.side_of[seat]  # state.owner(seat)
+    owner = state.owner(seat)
     gen = state._gen
     b = bytes(cnt)
     groups = gen.meld_groups(cnt, -1, 0, b)
     adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner], b)
     total = 0
     for grp in groups:
-        if n - grp[1] < 2 or held_ban >= n - grp[1]:
+        if not lays_leave_an_end(n, grp[1], held_ban):
             return _pick(list_moves(state), rng)
         total += len(grp[0])
     for _, grp in adds:
-        if n - grp[1] < 2 or held_ban >= n - grp[1]:
+        if not lays_leave_an_end(n, grp[1], held_ban):
             return _pick(list_moves(state), rng)
         total += len(grp[0])
     if n < 2:  # only the discard of the last card, which may close
         return _pick(list_moves(state), rng)
-    redraw = 1 if state.redraw_ok and (state.stock or (v.reserve_refills_stock
-                                                        and state.packets)) else 0
+    redraw = 1 if state.redraw_ok and _can_draw(state) else 0
     kinds = NUM_KINDS - b.count(0) - (1 if held_ban else 0)
     k = _below(rng, redraw + total + kinds)
     if k < redraw:
@@ -177,14 +177,22 @@ def _after_add(gen: "MeldGenerator", melds: Sequence[Tuple[int, ...]],
     return after
 
 
+def lays_leave_an_end(n: int, longest: int, held_ban: int) -> bool:
+    """Whether every lay of at most ``longest`` cards from a hand of ``n``, of which
+    ``held_ban`` are the card banned from discard, surely leaves the turn an end: at
+    least two cards remain and not all of them the banned card (no dead ends; the
+    fast path of :func:`keep_endable`, :func:`list_moves` and :func:`random_move`)."""
+    return n - longest >= 2 and held_ban < n - longest
+
+
 def keep_endable(state: "GameState", seat: int, cnt: List[int], n: int, lays: List[Move],
                  longest: int, out: List[Move], after: ReadingsAfter) -> None:
     """Append to ``out`` the melds or additions of ``lays`` after which ``seat``
     can still end its turn (no dead ends); ``after(move)`` gives the side's
     readings once the move is made, needed only when few cards would remain."""
     ban = state.ban
-    if n - longest >= 2 and (ban < 0 or cnt[ban] < n - longest):
-        out.extend(lays)  # every lay leaves two cards, not all the banned card
+    if lays_leave_an_end(n, longest, cnt[ban] if ban >= 0 else 0):
+        out.extend(lays)
         return
     for m in lays:
         cards = m.cards
@@ -244,4 +252,4 @@ def pickup_moves(state: "GameState", seat: int) -> List[Move]:
     return out
 
 
-__all__ = ["list_moves", "random_move", "keep_endable", "pickup_moves"]
+__all__ = ["list_moves", "random_move", "keep_endable", "lays_leave_an_end", "pickup_moves"]

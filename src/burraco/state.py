@@ -394,8 +394,6 @@ _FIELD_VALUES = attrgetter(*FIELD_NAMES)
 _new_state = GameState.__new__
 
 
-
-
 __all__ = [
     "Move", "GameState", "PlayerView", "IllegalMove", "MalformedMove", "DealError", "ACTIONS",
     "sides_for", "DRAW", "REDRAW", "PICKUP", "MELD", "ADD", "DISCARD", "IN_PROGRESS", "CLOSED",
