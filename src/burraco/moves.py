@@ -10,7 +10,7 @@ position; whether the position allows it is :mod:`burraco.legality`'s business.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Iterable, Iterator, NoReturn, Sequence, Tuple, final
+from typing import Any, Dict, Iterable, Iterator, NoReturn, Optional, Sequence, Tuple, final
 
 from .cards import NUM_KINDS, format_card, format_cards
 from .rules import Rule
@@ -107,6 +107,7 @@ class Move:
         return NotImplemented
 
     def __ne__(self, other: object) -> bool:
+        # written out: compiled, a call of __eq__ must give a bool, never NotImplemented
         if isinstance(other, Move):
             return not (self.meld == other.meld and self.action == other.action
                         and self.cards == other.cards)
@@ -114,33 +115,30 @@ class Move:
             return self._triple() != other
         return NotImplemented
 
-    def __lt__(self, other: object) -> bool:
+    def _other_triple(self, other: object) -> Optional[Tuple[Any, ...]]:
+        """What a move is ordered against: another move's triple, a tuple as it is,
+        else None (not comparable)."""
         if isinstance(other, Move):
-            return self._triple() < other._triple()
+            return other._triple()
         if isinstance(other, tuple):
-            return self._triple() < other
-        return NotImplemented
+            return other
+        return None
+
+    def __lt__(self, other: object) -> bool:
+        o = self._other_triple(other)
+        return NotImplemented if o is None else self._triple() < o
 
     def __le__(self, other: object) -> bool:
-        if isinstance(other, Move):
-            return self._triple() <= other._triple()
-        if isinstance(other, tuple):
-            return self._triple() <= other
-        return NotImplemented
+        o = self._other_triple(other)
+        return NotImplemented if o is None else self._triple() <= o
 
     def __gt__(self, other: object) -> bool:
-        if isinstance(other, Move):
-            return self._triple() > other._triple()
-        if isinstance(other, tuple):
-            return self._triple() > other
-        return NotImplemented
+        o = self._other_triple(other)
+        return NotImplemented if o is None else self._triple() > o
 
     def __ge__(self, other: object) -> bool:
-        if isinstance(other, Move):
-            return self._triple() >= other._triple()
-        if isinstance(other, tuple):
-            return self._triple() >= other
-        return NotImplemented
+        o = self._other_triple(other)
+        return NotImplemented if o is None else self._triple() >= o
 
     def __hash__(self) -> int:
         return hash((self.action, self.cards, self.meld))
