@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..melds import MeldGenerator
-from ..state import GameState, Move
+from ..state import ADD, DISCARD, DRAW, MELD, PHASE_OVER, PICKUP, GameState, Move
 from ..variants import Variant, parse_variant
-from .actions import DEFAULT_MAX_MELDS, DISCARD_BASE, get_codec
+from .actions import DEFAULT_MAX_MELDS, DISCARD_BASE, DRAW_A, PICKUP_A, get_codec
 from .obs import ObsEncoder
 
 REWARD_MODES = ("diff", "score")
@@ -89,6 +89,8 @@ class BurracoEnv(AECEnv):
         self._legal_key = -1
         self._legal: List[Move] = []
         self._legal_actions: List[int] = []
+        self._legal_sorted: Tuple[int, ...] = ()
+        self._n = n
         self._steps = 0
 
     # ---------------------------------------------------------------- spaces
@@ -121,16 +123,19 @@ class BurracoEnv(AECEnv):
         self._cumulative_rewards: Dict[str, float] = {a: 0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {"legal_actions": ()} for a in self.agents}
         self._steps = 0
         self._version = 0
         self._legal_key = -1
         g = self._live()
-        self.agent_selection = self.possible_agents[g.turn]
+        self.agent_selection = agent = self.possible_agents[g.turn]
         if g.is_over:
             self._finish()
         elif self._overflow():
             self._finish(truncated="max_melds")
+        else:
+            self._refresh_legal()
+            self.infos[agent] = {"legal_actions": self._legal_sorted}
 
     # ------------------------------------------------------------ legal moves
     def _live(self) -> GameState:
@@ -154,18 +159,24 @@ class BurracoEnv(AECEnv):
             ab = codec.ADD
             S = codec.S
             slots = codec.slots
+            open_pile = not codec.closed_pile
             acts: List[int] = []
             for m in moves:
                 a = m.action
-                if a == "discard":
+                if a == DISCARD:
                     acts.append(DISCARD_BASE + m.cards[0])
-                elif a == "meld":
+                elif a == MELD:
                     acts.append(mb + meld_index[m.cards])
-                elif a == "add" and m.meld < slots:
+                elif a == ADD and m.meld < slots:
                     acts.append(ab + m.meld * S + shape_of(melds[m.meld], m.cards))
+                elif a == DRAW:
+                    acts.append(DRAW_A)
+                elif a == PICKUP and open_pile:
+                    acts.append(PICKUP_A)
                 else:
                     acts.append(enc(m, melds, top))
             self._legal_actions = acts
+            self._legal_sorted = tuple(sorted(acts))
             self._legal_key = self._version
 
     def legal_moves(self) -> List[Move]:
@@ -176,7 +187,8 @@ class BurracoEnv(AECEnv):
         return list(self._legal)
 
     def legal_actions(self) -> List[int]:
-        """The legal actions of the agent to act, in the order of :meth:`legal_moves`."""
+        """The legal actions of the agent to act, in the order of :meth:`legal_moves`
+        (``infos[agent]["legal_actions"]`` holds them ascending)."""
         if self.game is None or self.game.is_over:
             return []
         self._refresh_legal()
@@ -186,12 +198,13 @@ class BurracoEnv(AECEnv):
         """The int8 mask of ``agent`` (default: the agent to act); all zero when it
         is not that agent's turn."""
         agent = agent or self.agent_selection
-        mask = np.zeros(self.codec.n, np.int8)
+        mask = np.zeros(self._n, np.int8)
         g = self.game
-        if g is not None and not g.is_over and self.agent_name_mapping[agent] == g.turn \
+        if g is not None and g.phase != PHASE_OVER and self.agent_name_mapping[agent] == g.turn \
                 and not (self.terminations.get(agent) or self.truncations.get(agent)):
-            self._refresh_legal()
-            mask[self._legal_actions] = 1
+            if self._legal_key != self._version:
+                self._refresh_legal()
+            mask.put(self._legal_sorted, 1)
         return mask
 
     def move_to_action(self, move: Move) -> int:
@@ -226,7 +239,8 @@ class BurracoEnv(AECEnv):
             self._was_dead_step(action)
             return
         g = self._live()
-        self._refresh_legal()
+        if self._legal_key != self._version:
+            self._refresh_legal()
         if action is None:
             raise ValueError(f"action None is not legal for {agent}: it is not done")
         try:
@@ -239,7 +253,7 @@ class BurracoEnv(AECEnv):
         self._steps += 1
         self._cumulative_rewards[agent] = 0
         # rewards stay 0 (as reset set them) until the hand ends
-        if g.is_over:
+        if g.phase == PHASE_OVER:
             self._finish()
             self._accumulate_rewards()
         elif self.max_steps is not None and self._steps >= self.max_steps:
@@ -249,7 +263,12 @@ class BurracoEnv(AECEnv):
             self._finish(truncated="max_melds")
             self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[g.turn]
+            # the next position's legal moves, listed now for the mover's info
+            infos = self.infos
+            infos[agent] = {"legal_actions": ()}
+            self.agent_selection = agent = self.possible_agents[g.turn]
+            self._refresh_legal()
+            infos[agent] = {"legal_actions": self._legal_sorted}
         if self.render_mode == "human":
             self.render()
 
@@ -286,7 +305,8 @@ class BurracoEnv(AECEnv):
                 self.truncations[a] = True
             else:
                 self.terminations[a] = True
-            self.infos[a] = {"status": g.status, "scores": scores, "closed_by": g.closed_by}
+            self.infos[a] = {"status": g.status, "scores": scores, "closed_by": g.closed_by,
+                             "legal_actions": ()}
             if truncated:
                 self.infos[a]["truncated"] = truncated
 

@@ -120,6 +120,9 @@ class ObsEncoder:
         self._rel_seats = [[(seat + k) % P for k in range(P)] for seat in range(P)]
         self._meld_cache: Dict[Tuple[int, ...], Tuple[bytes, int]] = {}
         self._owner_cache: Dict[int, Tuple[List[Tuple[int, ...]], bytes, int]] = {}
+        self._others = [seats[1:] for seats in self._rel_seats]
+        self._order_cache: List[Optional[Tuple[List[int], Tuple[List[int], List[int], List[int]]]]]
+        self._order_cache = [None] * P
         d = v.decks_for(players)
         deck = d * (52 + v.jokers_per_deck)
         low = np.zeros(off, np.float32)
@@ -171,12 +174,12 @@ class ObsEncoder:
         return got
 
     def _owner_block(self, o: int, ms: Sequence[Tuple[int, ...]], readings: Sequence[Reading]
-                     ) -> Tuple[bytes, int]:
-        """(bytes of the used slots of owner ``o``, its visible points), cached while
-        the owner's melds stay the same."""
+                     ) -> Tuple[List[Tuple[int, ...]], bytes, int]:
+        """(the melds, bytes of the used slots of owner ``o``, its visible points),
+        kept in the owner's cache entry while its melds stay the same."""
         got = self._owner_cache.get(o)
         if got is not None and got[0] == ms:
-            return got[1], got[2]
+            return got
         T = self.slots
         parts: List[bytes] = []
         pts = 0
@@ -185,8 +188,8 @@ class ObsEncoder:
             parts.append(vec)
             pts += p
         block = b"".join(parts[:T])  # melds past the slots are left out (see MELDS)
-        self._owner_cache[o] = (list(ms), block, pts)
-        return block, pts
+        got = self._owner_cache[o] = (list(ms), block, pts)
+        return got
 
     def visible_points(self, meld_cards: Sequence[Sequence[Tuple[int, ...]]],
                        readings: Sequence[Sequence[Reading]], side_of: Sequence[int]
@@ -201,11 +204,25 @@ class ObsEncoder:
                 pts[side] += self._meld_info(cards, r)[1]
         return pts
 
+    def _orders(self, seat: int, side_of: Sequence[int]) -> Tuple[List[int], List[int], List[int]]:
+        """(meld owners, packet owners, sides) in relative order for ``seat``, cached
+        per seat while ``side_of`` stays the same (it changes mid-hand only when a
+        temporary pair forms at 3 or 5 players)."""
+        got = self._order_cache[seat]
+        if got is not None and got[0] == side_of:
+            return got[1]
+        seats = self._rel_seats[seat]
+        sides = _rel_order(seat, self.players, side_of)
+        orders = (seats if self.per_player else sides,
+                  seats if self.packet_per_player else sides, sides)
+        self._order_cache[seat] = (list(side_of), orders)
+        return orders
+
     def _encode(self, seat: int, turn: int, phase: str, status: str, hand_cnt: Sequence[int],
                 known_cnt: Sequence[Sequence[int]], meld_cards: Sequence[Sequence[Tuple[int, ...]]],
                 readings: Sequence[Sequence[Reading]], pile_vis: Sequence[int], pile_count: int,
                 stock_count: int, packet_sizes: Sequence[int], packet_taken: Sequence[bool],
-                side_of: Sequence[int], hand_n: Sequence[int], ban: int, must_meld: bool
+                side_of: Sequence[int], hand_n: List[int], ban: int, must_meld: bool
                 ) -> np.ndarray:
         # One piece (radon D): it writes the layout of the module docstring block
         # after block, in order, on the environment's hot path (every step); its
@@ -213,15 +230,13 @@ class ObsEncoder:
         # everything before SCORES holds small counts (0..255): filled as bytes and
         # converted to float32 once
         P = self.players
-        per_player = self.per_player
-        seats = self._rel_seats[seat]
-        sides = _rel_order(seat, P, side_of)
+        owners, packet_owners, sides = self._orders(seat, side_of)
         buf = bytearray(self.size)
         buf[0:53] = hand_cnt
         kb = self.KNOWN
-        for p in seats[1:]:
+        for p in self._others[seat]:
             kc = known_cnt[p]
-            if any(kc):
+            if kc.count(0) != 53:  # (a C loop; most seats are known to hold nothing)
                 buf[kb:kb + 53] = kc
             kb += 53
         if pile_vis:
@@ -234,16 +249,20 @@ class ObsEncoder:
         side_pts = [0] * self.nsides
         width = self.slots * SLOT_WIDTH
         base = self.MELDS
-        for o in (seats if per_player else sides):
+        per_player = self.per_player
+        owner_cache = self._owner_cache
+        for o in owners:
             ms = meld_cards[o]
             if ms:
-                block, p = self._owner_block(o, ms, readings[o])
+                got = owner_cache.get(o)
+                if got is None or got[0] != ms:
+                    got = self._owner_block(o, ms, readings[o])
+                block = got[1]
                 buf[base:base + len(block)] = block
-                side_pts[side_of[o] if per_player else o] += p
+                side_pts[side_of[o] if per_player else o] += got[2]
             base += width
         tb = self.HANDN
-        for k, p in enumerate(seats):
-            buf[tb + k] = hand_n[p]
+        buf[tb:tb + P] = hand_n[seat:] + hand_n[:seat] if seat else hand_n  # rel order
         tb += P
         if phase != "over":
             buf[tb + (turn - seat) % P] = 1
@@ -259,7 +278,7 @@ class ObsEncoder:
         for k, size in enumerate(packet_sizes[:3]):
             buf[tb + k] = size
         tb += 3
-        for k, o in enumerate(seats if self.packet_per_player else sides):
+        for k, o in enumerate(packet_owners):
             if packet_taken[o]:
                 buf[tb + k] = 1
         tb += self.packet_owners
