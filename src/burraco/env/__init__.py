@@ -19,7 +19,10 @@ True
   is one hand; rewards come at its end (see :class:`BurracoEnv`).
 * Actions: a fixed ``Discrete`` space with a legal-action mask, one action per
   legal move and back (:class:`~burraco.env.actions.ActionCodec`,
-  ``env.move_to_action(move)``, ``env.action_to_move(a)``).
+  ``env.move_to_action(move)``, ``env.action_to_move(a)``); the info of the
+  agent to act lists the same legal actions, ascending
+  (``info["legal_actions"]``: cheaper to draw from than the 57,000-115,000-long
+  mask).
 * Observations: ``{"observation": float32 array, "action_mask": int8 array}``,
   layout in :mod:`burraco.env.obs`.
 * Hands past ``max_melds`` melds for one owner (default 24, never reached in
@@ -39,6 +42,7 @@ A random agent::
             action = None
         else:
             action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            # or, without scanning the mask: int(rng.choice(info["legal_actions"]))
         e.step(action)
     print(e.unwrapped.game.scores(), e.unwrapped.to_record()["moves"][:3])
 

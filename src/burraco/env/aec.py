@@ -41,6 +41,12 @@ class BurracoEnv(AECEnv):
     :meth:`GameState.view` instead of the equivalent fast path (slower; for
     checking).
 
+    ``infos[agent]["legal_actions"]``: the legal actions of the agent to act, a
+    tuple in ascending order (exactly the indices where its mask holds 1; ``()``
+    for every other agent and once the hand is over), so that an agent can draw
+    an action without scanning the mask.  Every observation and mask handed out
+    is a fresh array, never changed afterwards.
+
     ``reset(seed=S)`` makes the deal and the first player repeatable;
     ``options={"first": k}`` fixes the first player, ``options={"state": s}``
     starts from a given :class:`~burraco.state.GameState` (copied).
