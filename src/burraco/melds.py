@@ -19,7 +19,6 @@ classes as the record format does.
 
 from __future__ import annotations
 
-from itertools import product
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Final, List, NamedTuple, Optional, Sequence,
                     Set, Tuple, TypeVar)
 
@@ -389,7 +388,8 @@ class MeldRules:
         return tuple(slots[k] for k in range(low, high + 1))
 
     # --------------------------------------------------------------- generation
-    def _emit(self, cand: List[int], cnt: Sequence[int], out: Set[Tuple[int, ...]]) -> None:
+    def _emit(self, cand: List[int], cnt: List[int], out: Set[Tuple[int, ...]]) -> None:
+        """Add ``cand`` (sorted here) to ``out`` if the counts ``cnt`` hold its cards."""
         cand.sort()
         prev = -1
         k = 0
@@ -403,20 +403,32 @@ class MeldRules:
                 k = 1
         out.add(tuple(cand))
 
-    def gen_runs(self, cnt: Sequence[int], suit: int, out: Set[Tuple[int, ...]],
-                 i_max: int = 99, j_min: int = -1) -> None:
+    def gen_runs(self, cnt: List[int], suit: int, out: Set[Tuple[int, ...]],
+                 i_max: int = 99, j_min: int = -1, keep: int = 0,
+                 only_wild: int = -1) -> None:
         """Add to ``out`` every run of ``suit`` that the counts ``cnt`` can make
-        (whose first position is at most ``i_max`` and last at least ``j_min``)."""
+        (whose first position is at most ``i_max`` and last at least ``j_min``).
+
+        A run is a stretch of positions ``i..j``, each filled once: by its natural
+        card, or by the one wild card, which fills the stretch's gap or stands in
+        for a natural card held.  For :meth:`gen_adds`, which wants only the runs
+        that hold a meld: ``keep``, a mask of positions whose natural card the wild
+        never stands in for, and ``only_wild``: the wild card every run must hold
+        (-1: any or none).  Each run is made sorted; the counts are checked only
+        where a card may come twice (the ace at both ends, the suit's own 2 as
+        natural and as wild): elsewhere every card is held and comes once."""
         nat = self.natural_at[suit]
         npos = self.npos
         have = [nat[k] >= 0 and cnt[nat[k]] > 0 for k in range(npos)]
-        wilds = [w for w in WILDS if cnt[w]]
+        wilds = [w for w in WILDS if cnt[w] and (only_wild < 0 or w == only_wild)]
+        two = suit * 13 + 1  # the suit's own 2: natural at position 1 where 2s are
         maxlen = self.maxlen
-        emit = self._emit
+        last = npos - 1
         for i in range(min(npos, i_max + 1)):
             missing = 0
             mpos = -1
-            for j in range(i, min(npos, i + maxlen)):
+            stop = i + maxlen if i + maxlen < npos else npos
+            for j in range(i, stop):
                 if not have[j]:
                     missing += 1
                     if missing > 1:
@@ -424,20 +436,42 @@ class MeldRules:
                     mpos = j
                 if j - i < 2 or j < j_min:
                     continue
+                both_aces = i == 0 and j == last
                 if missing == 0:
+                    # the naturals sorted: in position order, but a high ace first
                     base = [nat[k] for k in range(i, j + 1)]
-                    emit(base[:], cnt, out)
-                    if wilds:
-                        for p in range(j - i + 1):
-                            rest = base[:p] + base[p + 1:]
-                            for w in wilds:
-                                emit(rest + [w], cnt, out)
+                    high_ace = 1 if j == last else 0
+                    if high_ace:
+                        base = [base[-1]] + base[:-1]
+                    if only_wild < 0:
+                        if both_aces:
+                            self._emit(base[:], cnt, out)
+                        else:
+                            out.add(tuple(base))
+                    for w in wilds:
+                        check = both_aces or (w == two and two in base)
+                        for p in range(i, j + 1):
+                            if keep >> p & 1:
+                                continue  # the wild may not stand in for this card
+                            q = 0 if p == last else p - i + high_ace  # nat[p] in base
+                            cand = base[:q] + base[q + 1:]
+                            cand.append(w)
+                            if check:
+                                self._emit(cand, cnt, out)
+                            else:
+                                cand.sort()
+                                out.add(tuple(cand))
                 elif wilds:
                     base = [nat[k] for k in range(i, j + 1) if k != mpos]
                     for w in wilds:
-                        emit(base + [w], cnt, out)
+                        cand = base + [w]
+                        if both_aces or (w == two and two in base):
+                            self._emit(cand, cnt, out)
+                        else:
+                            cand.sort()
+                            out.add(tuple(cand))
 
-    def gen_sets(self, cnt: Sequence[int], out: Set[Tuple[int, ...]]) -> None:
+    def gen_sets(self, cnt: List[int], out: Set[Tuple[int, ...]]) -> None:
         """Add to ``out`` every set (and meld of wilds only) ``cnt`` can make."""
         wilds = [w for w in WILDS if cnt[w]]
         if self.sets:
@@ -446,49 +480,43 @@ class MeldRules:
         if self.all_wild:
             self._gen_all_wild(cnt, out)
 
-    def _gen_sets_rank(self, cnt: Sequence[int], r: int, wilds: List[int],
+    def _gen_sets_rank(self, cnt: List[int], r: int, wilds: List[int],
                        out: Set[Tuple[int, ...]]) -> None:
+        """Add to ``out`` every set of rank ``r`` the counts ``cnt`` can make, of its
+        natural cards with at most one of the wild cards ``wilds``."""
         cap = self.cap
         ids = [s * 13 + r - 1 for s in range(4)]
-        ns = [cnt[c] for c in ids]
-        if sum(ns) < 2:
+        if cnt[ids[0]] + cnt[ids[1]] + cnt[ids[2]] + cnt[ids[3]] < 2:
             return
-        for combo in product(*[range(x + 1) for x in ns]):
-            k = sum(combo)
+        for base in _sub_multisets(ids, cnt):
+            k = len(base)
             if k < 2 or k > cap:
                 continue
-            base: List[int] = []
-            for c, m in zip(ids, combo):
-                base.extend([c] * m)
             if k >= 3:
                 out.add(tuple(base))
             if k + 1 <= cap:
                 for w in wilds:
                     out.add(tuple(sorted(base + [w])))
 
-    def _gen_all_wild(self, cnt: Sequence[int], out: Set[Tuple[int, ...]]) -> None:
+    def _gen_all_wild(self, cnt: List[int], out: Set[Tuple[int, ...]]) -> None:
+        """Add to ``out`` every meld of wild cards only the counts ``cnt`` can make."""
         cap = self.cap
-        ws = sorted(WILDS)
-        ns = [cnt[w] for w in ws]
-        if sum(ns) < 3:
+        if cnt[52] + cnt[1] + cnt[14] + cnt[27] + cnt[40] < 3:
             return
-        for combo in product(*[range(x + 1) for x in ns]):
-            k = sum(combo)
-            if 3 <= k <= cap:
-                base: List[int] = []
-                for c, m in zip(ws, combo):
-                    base.extend([c] * m)
+        for base in _sub_multisets(_SORTED_WILDS, cnt):
+            if 3 <= len(base) <= cap:
                 out.add(tuple(base))
 
     def gen_melds(self, cnt: Sequence[int]) -> Set[Tuple[int, ...]]:
         """Every distinct meld (a sorted tuple) that the hand counts ``cnt`` can lay."""
+        counts = _as_list(cnt)
         out: Set[Tuple[int, ...]] = set()
-        self.gen_sets(cnt, out)
+        self.gen_sets(counts, out)
         for s in range(4):
-            self.gen_runs(cnt, s, out)
+            self.gen_runs(counts, s, out)
         return out
 
-    def gen_adds(self, cnt: Sequence[int], meld: Tuple[int, ...],
+    def gen_adds(self, cnt: List[int], meld: Tuple[int, ...],
                  reading: Reading) -> List[Tuple[int, ...]]:
         """Every distinct multiset of hand cards (counts ``cnt``) that may join ``meld``."""
         cap = self.cap
@@ -499,23 +527,14 @@ class MeldRules:
         if reading.kind == SET:
             wild_opts: List[Tuple[int, ...]] = [()]
             if reading.all_wild:
-                ws = sorted(WILDS)
-                for combo in product(*[range(cnt[w] + 1) for w in ws]):
-                    k = sum(combo)
-                    if 0 < k <= cap - n:
-                        add = []
-                        for c, m in zip(ws, combo):
-                            add.extend([c] * m)
+                for add in _sub_multisets(_SORTED_WILDS, cnt):
+                    if 0 < len(add) <= cap - n:
                         out.append(tuple(add))
                 return out
             if reading.wilds == 0:
                 wild_opts += [(w,) for w in WILDS if cnt[w]]
             r = reading.rank
-            ids = [s * 13 + r - 1 for s in range(4)]
-            for combo in product(*[range(cnt[c] + 1) for c in ids]):
-                base = []
-                for c, m in zip(ids, combo):
-                    base.extend([c] * m)
+            for base in _sub_multisets([s * 13 + r - 1 for s in range(4)], cnt):
                 for wo in wild_opts:
                     add = base + list(wo)
                     if add and n + len(add) <= cap:
@@ -530,23 +549,23 @@ class MeldRules:
                  and reading.order[k - reading.low] % 13 != 0]
         i_max = min(fixed) if fixed else 99
         j_min = max(fixed) if fixed else -1
-        cands: Set[Tuple[int, ...]] = set()
-        self.gen_runs(pool, reading.suit, cands, i_max, j_min)
-        mc = [0] * NUM_KINDS
+        keep = 0
+        for k in fixed:
+            keep |= 1 << k
+        # a wild that can never be natural in this run (a joker, another suit's 2,
+        # or the suit's own 2 where 2s are not natural): every longer run holds it
+        natural_two = self.natural_at[reading.suit][1]
+        only_wild = -1
         for c in meld:
-            mc[c] += 1
+            if IS_WILD[c] and c != natural_two:
+                only_wild = c
+        cands: Set[Tuple[int, ...]] = set()
+        self.gen_runs(pool, reading.suit, cands, i_max, j_min, keep, only_wild)
         for cand in cands:
-            if len(cand) <= n:
-                continue
-            need = mc[:]
-            add = []
-            for c in cand:
-                if need[c]:
-                    need[c] -= 1
-                else:
-                    add.append(c)
-            if len(add) == len(cand) - n:
-                out.append(tuple(add))
+            if len(cand) > n:
+                extra = _minus(cand, meld)
+                if extra is not None:
+                    out.append(extra)
         return out
 
 
@@ -563,6 +582,49 @@ def _group(found: "Set[Tuple[int, ...]] | List[Tuple[int, ...]]") -> Group:
         if len(c) > longest:
             longest = len(c)
     return lst, longest
+
+
+_SORTED_WILDS: Final = sorted(WILDS)
+"""The wild cards, in card order."""
+
+
+def _sub_multisets(cards: List[int], cnt: List[int]) -> List[List[int]]:
+    """Every sub-multiset of the cards ``cards`` (distinct, ascending) as many times
+    as the counts ``cnt`` hold each, the empty one included; each a sorted list."""
+    found: List[List[int]] = [[]]
+    for c in cards:
+        n = cnt[c]
+        if n:
+            found = [base + [c] * m for base in found for m in range(n + 1)]
+    return found
+
+
+def _minus(cand: Tuple[int, ...], meld: Tuple[int, ...]) -> Optional[Tuple[int, ...]]:
+    """The cards of ``cand`` not in ``meld`` (both sorted), or None when ``cand``
+    does not hold all of ``meld``."""
+    add: List[int] = []
+    k = 0
+    n = len(meld)
+    for c in cand:
+        if k < n and meld[k] == c:
+            k += 1
+        elif k < n and meld[k] < c:
+            return None  # meld[k] is missing from cand
+        else:
+            add.append(c)
+    return tuple(add) if k == n else None
+
+
+def _wild_mask(cnt: List[int]) -> int:
+    """Which wild cards the hand counts ``cnt`` hold: bit 0 the joker, bits 1-4 the
+    2 of each suit (a key part of the generation caches)."""
+    return ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
+            | (cnt[40] > 0) << 4)
+
+
+def _as_list(cnt: Sequence[int]) -> List[int]:
+    """Hand counts as a list (the generation's own functions index lists only)."""
+    return cnt if isinstance(cnt, list) else list(cnt)
 
 
 def _rules_of(variant: "Variant") -> MeldRules:
@@ -615,20 +677,21 @@ class MeldGenerator:
         """The melds of :meth:`gen_melds` as a list, from caches keyed by what each
         suit's runs and each rank's sets depend on (equal results, much faster)."""
         out: List[Tuple[int, ...]] = []
-        for lst, _ in self.meld_groups(cnt):
+        for lst, _ in self.meld_groups(_as_list(cnt)):
             out.extend(lst)
         return out
 
     def melds_with(self, cnt: Sequence[int], card: int) -> List[Tuple[int, ...]]:
         """The melds of :meth:`meld_list` that hold ``card`` (for a natural card only
         its suit's runs and its rank's sets are generated)."""
+        counts = _as_list(cnt)
         if IS_WILD[card]:
-            groups = self.meld_groups(cnt)
+            groups = self.meld_groups(counts)
         else:
-            groups = self.meld_groups(cnt, card // 13, card % 13 + 1)
+            groups = self.meld_groups(counts, card // 13, card % 13 + 1)
         return [m for lst, _ in groups for m in lst if card in m]
 
-    def meld_groups(self, cnt: Sequence[int], only_suit: int = -1,
+    def meld_groups(self, cnt: List[int], only_suit: int = -1,
                     only_rank: int = 0, b: bytes = b"") -> List[Group]:
         """The melds the hand counts ``cnt`` can lay, in groups: each suit's runs,
         then each rank's sets, then the melds of wilds only (``only_suit`` and
@@ -648,8 +711,7 @@ class MeldGenerator:
             cache.clear()
         if not b:
             b = bytes(cnt)
-        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
-              | (cnt[40] > 0) << 4)
+        wm = _wild_mask(cnt)
         out: List[Group] = []
         masks = self._masks
         for s in (range(4) if only_suit < 0 else (only_suit,)):
@@ -697,7 +759,7 @@ class MeldGenerator:
                 out.append(got)
         return out
 
-    def meld_moves(self, cnt: Sequence[int],
+    def meld_moves(self, cnt: List[int],
                    make: Callable[[Tuple[int, ...]], T]) -> Tuple[List[T], int]:
         """``(moves, longest)``: ``make(cards)`` of every meld of :meth:`meld_list`,
         memoized per group, and the most cards any of them lays."""
@@ -744,7 +806,7 @@ class MeldGenerator:
         moves: List[T] = got[1]
         return moves
 
-    def all_adds(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
+    def all_adds(self, cnt: List[int], melds: Sequence[Tuple[int, ...]],
                  readings: Sequence[Reading], b: bytes = b"") -> List[Tuple[int, Group]]:
         """``[(index, group), ...]`` for every meld the hand counts ``cnt`` can add
         to: the additions of :meth:`add_list` (a sorted tuple) and the most cards
@@ -756,33 +818,23 @@ class MeldGenerator:
             acache.clear()
         if not b:
             b = bytes(cnt)
-        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
-              | (cnt[40] > 0) << 4)
+        wm = _wild_mask(cnt)
         masks = [-1, -1, -1, -1]
         out: List[Tuple[int, Group]] = []
         for i in range(len(melds)):
             meld = melds[i]
             rd = readings[i]
-            n = len(meld)
-            if n >= cap:
+            if len(meld) >= cap:
                 continue
-            key: object
-            if rd.all_wild:
-                key = (-1, b[1::13], cnt[52], cap - n if cap - n < 64 else 64)
-            elif rd.kind == SET:
-                r = rd.rank - 1
-                key = (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
-                       | cnt[r + 39] << 16 | wm << 20 | rd.wilds << 25
-                       | (cap - n if cap - n < 64 else 64) << 28)
-            else:
+            h = -1
+            if rd.kind != SET:
                 st = rd.suit
                 h = masks[st]
                 if h < 0:
                     seg = b[st * 13:st * 13 + 13].translate(_PRESENT)
                     got_h = self._masks.get(seg)
                     h = masks[st] = got_h if got_h is not None else self._mask_of(seg)
-                w = 0 if (rd.wilds and (st * 13 + 1) not in meld) else wm
-                key = (meld, self._run_reach(cnt, rd, h), w)
+            key = self._add_key(cnt, meld, rd, wm, h)
             got = acache.get(key)
             if got is None:
                 got = acache[key] = _group(self.rules.gen_adds(cnt, meld, rd))
@@ -790,7 +842,7 @@ class MeldGenerator:
                 out.append((i, got))
         return out
 
-    def all_add_moves(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
+    def all_add_moves(self, cnt: List[int], melds: Sequence[Tuple[int, ...]],
                       readings: Sequence[Reading],
                       make: Callable[[Tuple[int, ...], int], T]) -> List[Tuple[int, List[T], int]]:
         """``[(index, moves, longest), ...]`` for every meld that is not closed:
@@ -811,36 +863,37 @@ class MeldGenerator:
 
     def add_list(self, cnt: Sequence[int], meld: Tuple[int, ...],
                  reading: Reading) -> Sequence[Tuple[int, ...]]:
-        """The additions of :meth:`gen_adds` (a sorted tuple), from a cache keyed by
-        what they depend on: a set's rank, room and wild, or a run's cards, and the
-        hand's cards of that rank or suit and its wild cards (equal results, much
-        faster; the key is :meth:`all_adds`')."""
-        n = len(meld)
-        cap = self.cap
-        if n >= cap:
+        """The additions of :meth:`gen_adds` (a sorted tuple), from the cache of
+        :meth:`all_adds` (equal results, much faster)."""
+        if len(meld) >= self.cap:
             return ()
-        rd = reading
-        key: object
-        if rd.all_wild:
-            key = (-1, bytes(cnt[1::13]), cnt[52], cap - n if cap - n < 64 else 64)
-        else:
-            wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2
-                  | (cnt[27] > 0) << 3 | (cnt[40] > 0) << 4)
-            if rd.kind == SET:
-                r = rd.rank - 1
-                key = (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
-                       | cnt[r + 39] << 16 | wm << 20 | rd.wilds << 25
-                       | (cap - n if cap - n < 64 else 64) << 28)
-            else:
-                st = rd.suit
-                w = 0 if (rd.wilds and (st * 13 + 1) not in meld) else wm
-                key = (meld, self._run_reach(cnt, rd), w)
+        counts = _as_list(cnt)
+        key = self._add_key(counts, meld, reading, _wild_mask(counts), -1)
         got = self._acache.get(key)
         if got is None:
             if len(self._acache) > 400000:
                 self._acache.clear()
-            got = self._acache[key] = _group(self.rules.gen_adds(cnt, meld, rd))
+            got = self._acache[key] = _group(self.rules.gen_adds(counts, meld, reading))
         return got[0]
+
+    def _add_key(self, cnt: List[int], meld: Tuple[int, ...], rd: Reading, wm: int,
+                 hmask: int) -> object:
+        """What the additions of the hand counts ``cnt`` to ``meld`` (read ``rd``,
+        not closed) depend on, as a cache key: a set's rank, room and wild and the
+        hand's cards of that rank and wild cards (``wm``: :func:`_wild_mask`); a
+        run's cards, the hand's natural cards within its reach and its wild cards
+        (``hmask``: the hand's :meth:`suit_mask` of the run's suit, or -1)."""
+        room = self.cap - len(meld)
+        if room > 64:
+            room = 64
+        if rd.all_wild:
+            return (-1, bytes(cnt[1::13]), cnt[52], room)
+        if rd.kind == SET:
+            r = rd.rank - 1
+            return (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
+                    | cnt[r + 39] << 16 | wm << 20 | rd.wilds << 25 | room << 28)
+        w = 0 if (rd.wilds and (rd.suit * 13 + 1) not in meld) else wm
+        return (meld, self._run_reach(cnt, rd, hmask), w)
 
     def _mask_of(self, present: bytes) -> int:
         """:meth:`suit_mask` of a suit's presence bytes (1 where a card is held)."""
@@ -854,13 +907,13 @@ class MeldGenerator:
     def suit_mask(self, cnt: Sequence[int], suit: int) -> int:
         """Bit ``k`` set when the counts ``cnt`` hold the natural card of run
         position ``k`` of ``suit``."""
-        seg = bytes(cnt[suit * 13:suit * 13 + 13]).translate(_PRESENT)
+        seg = bytes(_as_list(cnt)[suit * 13:suit * 13 + 13]).translate(_PRESENT)
         m = self._masks.get(seg)
         if m is None:
             m = self._mask_of(seg)
         return m
 
-    def _run_reach(self, cnt: Sequence[int], reading: Reading, hmask: int = -1) -> int:
+    def _run_reach(self, cnt: List[int], reading: Reading, hmask: int = -1) -> int:
         """The hand's natural cards that could join a run: a bit mask of run
         positions within reach of the meld (one gap at most on either side, as one
         wild fills one gap; a card the meld holds is no gap), and whether the
