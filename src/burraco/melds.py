@@ -641,7 +641,7 @@ class MeldGenerator:
     seat that may not see those hands (issue 9, "hidden information")."""
 
     __slots__ = ("rules", "cap", "_cache", "_gcache", "_acache", "_mvcache", "_masks",
-                 "_reach")
+                 "_runs")
 
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
@@ -651,7 +651,7 @@ class MeldGenerator:
         self._acache: Dict[Any, Group] = {}
         self._mvcache: Dict[Any, Any] = {}
         self._masks: Dict[bytes, int] = {}
-        self._reach: Dict[Tuple[Tuple[int, ...], int], Tuple[int, int, int, int, int]] = {}
+        self._runs: Dict[int, _RunInfo] = {}
 
     def __reduce__(self) -> Any:
         # a copy or a pickle starts with empty caches: what they hold is not its own
@@ -813,9 +813,6 @@ class MeldGenerator:
         any of them adds (one pass over the hand for all melds).  ``b``:
         ``bytes(cnt)`` if the caller has it."""
         cap = self.cap
-        acache = self._acache
-        if len(acache) > 400000:
-            acache.clear()
         if not b:
             b = bytes(cnt)
         wm = _wild_mask(cnt)
@@ -834,10 +831,7 @@ class MeldGenerator:
                     seg = b[st * 13:st * 13 + 13].translate(_PRESENT)
                     got_h = self._masks.get(seg)
                     h = masks[st] = got_h if got_h is not None else self._mask_of(seg)
-            key = self._add_key(cnt, meld, rd, wm, h)
-            got = acache.get(key)
-            if got is None:
-                got = acache[key] = _group(self.rules.gen_adds(cnt, meld, rd))
+            got = self._adds(cnt, meld, rd, wm, h)
             if got[0]:
                 out.append((i, got))
         return out
@@ -868,32 +862,41 @@ class MeldGenerator:
         if len(meld) >= self.cap:
             return ()
         counts = _as_list(cnt)
-        key = self._add_key(counts, meld, reading, _wild_mask(counts), -1)
-        got = self._acache.get(key)
-        if got is None:
-            if len(self._acache) > 400000:
-                self._acache.clear()
-            got = self._acache[key] = _group(self.rules.gen_adds(counts, meld, reading))
-        return got[0]
+        return self._adds(counts, meld, reading, _wild_mask(counts), -1)[0]
 
-    def _add_key(self, cnt: List[int], meld: Tuple[int, ...], rd: Reading, wm: int,
-                 hmask: int) -> object:
-        """What the additions of the hand counts ``cnt`` to ``meld`` (read ``rd``,
-        not closed) depend on, as a cache key: a set's rank, room and wild and the
-        hand's cards of that rank and wild cards (``wm``: :func:`_wild_mask`); a
-        run's cards, the hand's natural cards within its reach and its wild cards
-        (``hmask``: the hand's :meth:`suit_mask` of the run's suit, or -1)."""
+    def _adds(self, cnt: List[int], meld: Tuple[int, ...], rd: Reading, wm: int,
+              hmask: int) -> Group:
+        """The :data:`Group` of additions of the hand counts ``cnt`` to ``meld`` (read
+        ``rd``, not closed), from a cache keyed by what they depend on: a set's
+        rank, room and wild and the hand's cards of that rank and wild cards (``wm``:
+        :func:`_wild_mask`); a run's reading and the hand's natural cards within its
+        reach (:meth:`_run_reach`) and wild cards (``hmask``: the hand's
+        :meth:`suit_mask` of the run's suit, or -1)."""
+        if rd.kind != SET:
+            info = self._run_info(rd)
+            w = 0 if (rd.wilds and (rd.suit * 13 + 1) not in meld) else wm
+            hkey = self._run_reach(cnt, info, hmask) << 5 | w
+            got = info.by_hand.get(hkey)
+            if got is None:
+                got = info.by_hand[hkey] = _group(self.rules.gen_adds(cnt, meld, rd))
+            return got
         room = self.cap - len(meld)
         if room > 64:
             room = 64
+        key: object
         if rd.all_wild:
-            return (-1, bytes(cnt[1::13]), cnt[52], room)
-        if rd.kind == SET:
+            key = (-1, bytes(cnt[1::13]), cnt[52], room)
+        else:
             r = rd.rank - 1
-            return (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
-                    | cnt[r + 39] << 16 | wm << 20 | rd.wilds << 25 | room << 28)
-        w = 0 if (rd.wilds and (rd.suit * 13 + 1) not in meld) else wm
-        return (meld, self._run_reach(cnt, rd, hmask), w)
+            key = (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
+                   | cnt[r + 39] << 16 | wm << 20 | rd.wilds << 25 | room << 28)
+        acache = self._acache
+        got = acache.get(key)
+        if got is None:
+            if len(acache) > 400000:
+                acache.clear()
+            got = acache[key] = _group(self.rules.gen_adds(cnt, meld, rd))
+        return got
 
     def _mask_of(self, present: bytes) -> int:
         """:meth:`suit_mask` of a suit's presence bytes (1 where a card is held)."""
@@ -913,33 +916,41 @@ class MeldGenerator:
             m = self._mask_of(seg)
         return m
 
-    def _run_reach(self, cnt: List[int], reading: Reading, hmask: int = -1) -> int:
+    def _run_info(self, rd: Reading) -> "_RunInfo":
+        """What a run's additions depend on that its reading ``rd`` fixes, and the
+        additions found so far, keyed by the reading itself (the entry holds it:
+        its identity stays its own while the entry lives)."""
+        info = self._runs.get(id(rd))
+        if info is not None and info.reading is rd:
+            return info
+        nat = self.rules.natural_at[rd.suit]
+        low = rd.low
+        order = rd.order
+        mine = [k for k in range(low, rd.high + 1) if order[k - low] == nat[k]]
+        lo, hi = mine[0], mine[-1]
+        held = 0
+        for k, c in enumerate(nat):
+            if c >= 0 and c in order:
+                held |= 1 << k
+        inside = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+        above = ((1 << self.rules.npos) - 1) & ~((1 << (hi + 1)) - 1)
+        info = _RunInfo(rd, held, (1 << lo) - 1, above, inside, rd.suit * 13)
+        if len(self._runs) > 100000:
+            self._runs.clear()
+        self._runs[id(rd)] = info
+        return info
+
+    def _run_reach(self, cnt: List[int], info: "_RunInfo", hmask: int = -1) -> int:
         """The hand's natural cards that could join a run: a bit mask of run
         positions within reach of the meld (one gap at most on either side, as one
         wild fills one gap; a card the meld holds is no gap), and whether the
         suit's 2 and ace are held twice (they may then be used twice)."""
-        rkey = (reading.order, reading.low)
-        reach = self._reach.get(rkey)
-        if reach is None:
-            nat = self.rules.natural_at[reading.suit]
-            low = reading.low
-            order = reading.order
-            mine = [k for k in range(low, reading.high + 1) if order[k - low] == nat[k]]
-            lo, hi = mine[0], mine[-1]
-            inmeld = set(order)
-            held = 0
-            for k, c in enumerate(nat):
-                if c >= 0 and c in inmeld:
-                    held |= 1 << k
-            inside = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
-            above = ((1 << self.rules.npos) - 1) & ~((1 << (hi + 1)) - 1)
-            reach = (held, (1 << lo) - 1, above, inside, reading.suit * 13)
-            if len(self._reach) > 100000:
-                self._reach.clear()
-            self._reach[rkey] = reach
-        held, below, above, inside, base = reach
-        h = self.suit_mask(cnt, reading.suit) if hmask < 0 else hmask
-        mask = h & inside
+        held = info.held
+        below = info.below
+        above = info.above
+        base = info.base
+        h = self.suit_mask(cnt, info.reading.suit) if hmask < 0 else hmask
+        mask = h & info.inside
         miss = ~(h | held) & below
         if miss:
             rest = miss & ~(1 << (miss.bit_length() - 1))
@@ -953,6 +964,26 @@ class MeldGenerator:
         else:
             mask |= h & above
         return mask | (cnt[base + 1] > 1) << 20 | (cnt[base] > 1) << 21
+
+
+class _RunInfo:
+    """A run meld's entry in :class:`MeldGenerator`'s cache of additions: its
+    reading, the run positions its natural cards hold (``held``), those below,
+    above and between its natural cards (``below``, ``above``, ``inside``), the
+    first card id of its suit (``base``), and its additions found so far, keyed by
+    the hand's cards within reach and wild cards held (``by_hand``)."""
+
+    __slots__ = ("reading", "held", "below", "above", "inside", "base", "by_hand")
+
+    def __init__(self, reading: Reading, held: int, below: int, above: int, inside: int,
+                 base: int) -> None:
+        self.reading = reading
+        self.held = held
+        self.below = below
+        self.above = above
+        self.inside = inside
+        self.base = base
+        self.by_hand: Dict[int, Group] = {}
 
 
 __all__ = [

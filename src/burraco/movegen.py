@@ -15,6 +15,7 @@ from random import Random
 from typing import TYPE_CHECKING, Callable, List, Sequence, Set, Tuple
 
 from .cards import IS_WILD, NUM_KINDS
+from .dealing import rand_below
 from .legality import ends_ok
 from .moves import (DISCARD_MOVES, DRAW_MOVE, PHASE_DRAW, PHASE_OVER, PHASE_PLAY, PICKUP,
                     PICKUP_MOVE, REDRAW_MOVE, Move, make_add, make_meld, make_move)
@@ -83,7 +84,7 @@ def list_moves(state: "GameState") -> List[Move]:
     return moves
 
 
-def random_move(state: "GameState", rng: "Random") -> Move:
+def random_move(state: "GameState", rng: Random) -> Move:
     """A uniformly random legal move of ``state``: exactly
     ``rng.choice(list_moves(state))`` -- the same move, drawing the same numbers
     from ``rng`` (one ``randrange`` of the number of legal moves) -- but where
@@ -117,7 +118,7 @@ def random_move(state: "GameState", rng: "Random") -> Move:
         return _pick(list_moves(state), rng)
     redraw = 1 if state.redraw_ok and _can_draw(state) else 0
     kinds = NUM_KINDS - b.count(0) - (1 if held_ban else 0)
-    k = _below(rng, redraw + total + kinds)
+    k = rand_below(rng, redraw + total + kinds)
     if k < redraw:
         return REDRAW_MOVE
     k -= redraw
@@ -139,25 +140,11 @@ def random_move(state: "GameState", rng: "Random") -> Move:
     raise AssertionError("random_move: the count of moves was wrong")
 
 
-def _pick(moves: List[Move], rng: "Random") -> Move:
+def _pick(moves: List[Move], rng: Random) -> Move:
     """``rng.choice(moves)``, written as :func:`random_move` draws."""
     if not moves:
         raise IndexError("no legal move: the hand is over")
-    return moves[_below(rng, len(moves))]
-
-
-def _below(rng: "Random", n: int) -> int:
-    """``rng.randrange(n)`` (``n`` > 0): for a plain :class:`random.Random`, the
-    same draws written out as CPython makes them (``getrandbits`` of ``n``'s bit
-    length until the number is below ``n``), without the interpreted call; any
-    other generator is asked for ``randrange(n)``."""
-    if type(rng) is not Random:
-        return rng.randrange(n)
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
+    return moves[rand_below(rng, len(moves))]
 
 
 def _read(gen: "MeldGenerator", cards: Tuple[int, ...]) -> "Reading":
