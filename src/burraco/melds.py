@@ -516,6 +516,44 @@ class MeldRules:
             self.gen_runs(counts, s, out)
         return out
 
+    def triples_with(self, cnt: List[int], card: int) -> List[Tuple[int, ...]]:
+        """Every meld of three cards, none of them wild (no joker, no 2), that holds
+        ``card`` and two cards the hand counts ``cnt`` hold: how a pair pile is
+        taken (RULES.md "Taking the pile": a natural pair that melds with the top
+        card).  Sorted, the runs of ``card``'s suit first, then the sets of its
+        rank: the order of :meth:`MeldGenerator.melds_with`, whose three-card
+        natural melds these are."""
+        if IS_WILD[card]:
+            return []
+        s = card // 13
+        nat = self.natural_at[s]
+        runs: Set[Tuple[int, ...]] = set()
+        for k in range(self.npos):
+            if nat[k] != card:
+                continue
+            for i in range(k - 2, k + 1):
+                if i < 0 or i + 2 >= self.npos:
+                    continue
+                three = [nat[i], nat[i + 1], nat[i + 2]]
+                if any(c < 0 or IS_WILD[c] for c in three):
+                    continue
+                three.remove(card)
+                a, b = three
+                if cnt[a] and cnt[b] and (a != b or cnt[a] > 1):
+                    runs.add(tuple(sorted((card, a, b))))
+        out = sorted(runs)
+        r = card % 13 + 1
+        if self.sets and r in self._set_ranks:
+            ids = [x * 13 + r - 1 for x in range(4)]
+            sets: Set[Tuple[int, ...]] = set()
+            for x in range(4):
+                a = ids[x]
+                for b in ids[x:]:
+                    if cnt[a] and cnt[b] and (a != b or cnt[a] > 1):
+                        sets.add(tuple(sorted((card, a, b))))
+            out.extend(sorted(sets))
+        return out
+
     def gen_adds(self, cnt: List[int], meld: Tuple[int, ...],
                  reading: Reading) -> List[Tuple[int, ...]]:
         """Every distinct multiset of hand cards (counts ``cnt``) that may join ``meld``."""

@@ -205,15 +205,17 @@ def pickup_moves(state: "GameState", seat: int) -> List[Move]:
     if v.pile == PILE_OPEN:
         return [PICKUP_MOVE] if state.is_legal(PICKUP_MOVE) else []
     out: List[Move] = []
-    cnt = state.hands[seat][:]
-    cnt[top] += 1
     pair = v.pile == PILE_PAIR
+    if pair:  # a natural pair that melds with the top card
+        melds = state.rules.triples_with(state.hands[seat], top)
+    else:
+        cnt = state.hands[seat][:]
+        cnt[top] += 1
+        melds = state.generator.melds_with(cnt, top)
     seen: Set[Tuple[int, ...]] = set()
     # cards held after the pickup, where no throw-back ban applies
     safe_n = state.hand_n[seat] + len(state.pile) - 1 if state.ban < 0 else -99
-    for meld in state.generator.melds_with(cnt, top):
-        if pair and (len(meld) != 3 or any(IS_WILD[c] for c in meld)):
-            continue
+    for meld in melds:
         hand_part = list(meld)
         hand_part.remove(top)
         hp = tuple(hand_part)
