@@ -36,7 +36,6 @@ Meld = Tuple[int, ...]
 Label = Tuple[Optional[str], int]
 """A burraco class (None: no burraco) and its bonus."""
 
-_PRESENT: Final = bytes([0] + [1] * 255)
 
 SET = "set"
 RUN = "run"
@@ -135,8 +134,13 @@ class MeldRules:
         self.set_ranks: Optional[frozenset[int]] = (
             None if v.set_ranks is None else frozenset(v.set_ranks))
         self.all_wild = v.all_wild_melds
+        # the run positions of each rank of a suit (the ace: low and high; none for a
+        # 2 that is no natural card of a run): a bit each
+        self.pos_bits: Tuple[int, ...] = tuple(
+            sum(1 << k for k, c in enumerate(self.natural_at[0]) if c == r) for r in range(13))
         self._set_ranks: Tuple[int, ...] = tuple(r for r in range(1, 14) if r != 2 and (
             self.set_ranks is None or r in self.set_ranks)) if v.sets else ()
+        self._triples = [self._triples_of(c) for c in range(NUM_KINDS)]
 
     def __reduce__(self) -> Tuple[Any, Tuple["Variant"]]:
         # the rules are made from the variant: a pickle holds the variant only and
@@ -523,11 +527,19 @@ class MeldRules:
         card).  Sorted, the runs of ``card``'s suit first, then the sets of its
         rank: the order of :meth:`MeldGenerator.melds_with`, whose three-card
         natural melds these are."""
+        out: List[Tuple[int, ...]] = []
+        for a, b, meld in self._triples[card]:
+            if cnt[a] and cnt[b] and (a != b or cnt[a] > 1):
+                out.append(meld)
+        return out
+
+    def _triples_of(self, card: int) -> List[Tuple[int, int, Tuple[int, ...]]]:
+        """:meth:`triples_with` for any hand: ``(a, b, meld)`` for every three-card
+        natural meld with ``card``, the hand's ``a`` and ``b``, in its order."""
         if IS_WILD[card]:
             return []
-        s = card // 13
-        nat = self.natural_at[s]
-        runs: Set[Tuple[int, ...]] = set()
+        nat = self.natural_at[card // 13]
+        runs: List[Tuple[int, int, Tuple[int, ...]]] = []
         for k in range(self.npos):
             if nat[k] != card:
                 continue
@@ -538,21 +550,17 @@ class MeldRules:
                 if any(c < 0 or IS_WILD[c] for c in three):
                     continue
                 three.remove(card)
-                a, b = three
-                if cnt[a] and cnt[b] and (a != b or cnt[a] > 1):
-                    runs.add(tuple(sorted((card, a, b))))
-        out = sorted(runs)
+                runs.append((three[0], three[1], tuple(sorted(three + [card]))))
+        runs.sort(key=lambda t: t[2])
         r = card % 13 + 1
+        sets: List[Tuple[int, int, Tuple[int, ...]]] = []
         if self.sets and r in self._set_ranks:
             ids = [x * 13 + r - 1 for x in range(4)]
-            sets: Set[Tuple[int, ...]] = set()
             for x in range(4):
-                a = ids[x]
-                for b in ids[x:]:
-                    if cnt[a] and cnt[b] and (a != b or cnt[a] > 1):
-                        sets.add(tuple(sorted((card, a, b))))
-            out.extend(sorted(sets))
-        return out
+                for y in range(x, 4):
+                    sets.append((ids[x], ids[y], tuple(sorted((card, ids[x], ids[y])))))
+            sets.sort(key=lambda t: t[2])
+        return runs + sets
 
     def gen_adds(self, cnt: List[int], meld: Tuple[int, ...],
                  reading: Reading) -> List[Tuple[int, ...]]:
@@ -678,8 +686,7 @@ class MeldGenerator:
     are keyed by the hands whose moves were listed, so they must never reach a
     seat that may not see those hands (issue 9, "hidden information")."""
 
-    __slots__ = ("rules", "cap", "_cache", "_gcache", "_acache", "_mvcache", "_masks",
-                 "_runs")
+    __slots__ = ("rules", "cap", "_cache", "_gcache", "_acache", "_mvcache", "_runs")
 
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
@@ -688,7 +695,6 @@ class MeldGenerator:
         self._gcache: Dict[Any, Group] = {}
         self._acache: Dict[Any, Group] = {}
         self._mvcache: Dict[Any, Any] = {}
-        self._masks: Dict[bytes, int] = {}
         self._runs: Dict[int, _RunInfo] = {}
 
     def __reduce__(self) -> Any:
@@ -730,7 +736,7 @@ class MeldGenerator:
         return [m for lst, _ in groups for m in lst if card in m]
 
     def meld_groups(self, cnt: List[int], only_suit: int = -1,
-                    only_rank: int = 0, b: bytes = b"") -> List[Group]:
+                    only_rank: int = 0) -> List[Group]:
         """The melds the hand counts ``cnt`` can lay, in groups: each suit's runs,
         then each rank's sets, then the melds of wilds only (``only_suit`` and
         ``only_rank``: just that suit's runs and that rank's sets), each group a
@@ -742,26 +748,22 @@ class MeldGenerator:
         position within two (a natural card with no other within two is in no
         run: a run has at most one gap, which its one wild fills), the wild cards
         held, and whether the suit's 2 and ace are held twice.  A rank's sets:
-        the hand's cards of that rank and the wild cards held.  ``b``: ``bytes(cnt)``
-        if the caller has it."""
+        the hand's cards of that rank and the wild cards held."""
         cache = self._gcache
         if len(cache) > 400000:
             cache.clear()
-        if not b:
-            b = bytes(cnt)
         wm = _wild_mask(cnt)
         out: List[Group] = []
-        masks = self._masks
-        for s in (range(4) if only_suit < 0 else (only_suit,)):
-            seg = b[s * 13:s * 13 + 13]
-            present = seg.translate(_PRESENT)
-            h = masks.get(present)
-            if h is None:
-                h = self._mask_of(present)
+        for s in range(4):
+            if only_suit >= 0 and s != only_suit:
+                continue
+            base = s * 13
+            h = self._suit_mask(cnt, s)
             near = h & ((h << 1) | (h >> 1) | (h << 2) | (h >> 2))
             if not near:
                 continue  # no two natural cards of the suit close enough for a run
-            ikey = s | near << 2 | wm << 18 | (seg[1] > 1) << 23 | (seg[0] > 1) << 24
+            ikey = (s | near << 2 | wm << 18 | (cnt[base + 1] > 1) << 23
+                    | (cnt[base] > 1) << 24)
             got = cache.get(ikey)
             if got is None:
                 found: Set[Tuple[int, ...]] = set()
@@ -787,7 +789,7 @@ class MeldGenerator:
                 if got[0]:
                     out.append(got)
         if self.rules.all_wild and wm and only_suit < 0:
-            key: Tuple[object, ...] = ("w", b[1::13], cnt[52])
+            key: Tuple[object, ...] = ("w", cnt[1], cnt[14], cnt[27], cnt[40], cnt[52])
             got = cache.get(key)
             if got is None:
                 found = set()
@@ -845,14 +847,11 @@ class MeldGenerator:
         return moves
 
     def all_adds(self, cnt: List[int], melds: Sequence[Tuple[int, ...]],
-                 readings: Sequence[Reading], b: bytes = b"") -> List[Tuple[int, Group]]:
+                 readings: Sequence[Reading]) -> List[Tuple[int, Group]]:
         """``[(index, group), ...]`` for every meld the hand counts ``cnt`` can add
         to: the additions of :meth:`add_list` (a sorted tuple) and the most cards
-        any of them adds (one pass over the hand for all melds).  ``b``:
-        ``bytes(cnt)`` if the caller has it."""
+        any of them adds (one pass over the hand for all melds)."""
         cap = self.cap
-        if not b:
-            b = bytes(cnt)
         wm = _wild_mask(cnt)
         masks = [-1, -1, -1, -1]
         out: List[Tuple[int, Group]] = []
@@ -866,9 +865,7 @@ class MeldGenerator:
                 st = rd.suit
                 h = masks[st]
                 if h < 0:
-                    seg = b[st * 13:st * 13 + 13].translate(_PRESENT)
-                    got_h = self._masks.get(seg)
-                    h = masks[st] = got_h if got_h is not None else self._mask_of(seg)
+                    h = masks[st] = self._suit_mask(cnt, st)
             got = self._adds(cnt, meld, rd, wm, h)
             if got[0]:
                 out.append((i, got))
@@ -923,7 +920,7 @@ class MeldGenerator:
             room = 64
         key: object
         if rd.all_wild:
-            key = (-1, bytes(cnt[1::13]), cnt[52], room)
+            key = (-1, cnt[1], cnt[14], cnt[27], cnt[40], cnt[52], room)
         else:
             r = rd.rank - 1
             key = (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
@@ -936,23 +933,21 @@ class MeldGenerator:
             got = acache[key] = _group(self.rules.gen_adds(cnt, meld, rd))
         return got
 
-    def _mask_of(self, present: bytes) -> int:
-        """:meth:`suit_mask` of a suit's presence bytes (1 where a card is held)."""
-        m = 0
-        for k, c in enumerate(self.rules.natural_at[0]):
-            if c >= 0 and present[c]:
-                m |= 1 << k
-        self._masks[present] = m
-        return m
-
     def suit_mask(self, cnt: Sequence[int], suit: int) -> int:
         """Bit ``k`` set when the counts ``cnt`` hold the natural card of run
         position ``k`` of ``suit``."""
-        seg = bytes(_as_list(cnt)[suit * 13:suit * 13 + 13]).translate(_PRESENT)
-        m = self._masks.get(seg)
-        if m is None:
-            m = self._mask_of(seg)
-        return m
+        return self._suit_mask(_as_list(cnt), suit)
+
+    def _suit_mask(self, cnt: List[int], suit: int) -> int:
+        """:meth:`suit_mask` (a loop over the suit's 13 cards: compiled, cheaper than
+        any lookup)."""
+        pos_bits = self.rules.pos_bits
+        base = suit * 13
+        h = 0
+        for k in range(13):
+            if cnt[base + k]:
+                h |= pos_bits[k]
+        return h
 
     def _run_info(self, rd: Reading) -> "_RunInfo":
         """What a run's additions depend on that its reading ``rd`` fixes, and the
@@ -987,7 +982,7 @@ class MeldGenerator:
         below = info.below
         above = info.above
         base = info.base
-        h = self.suit_mask(cnt, info.reading.suit) if hmask < 0 else hmask
+        h = self._suit_mask(cnt, info.reading.suit) if hmask < 0 else hmask
         mask = h & info.inside
         miss = ~(h | held) & below
         if miss:

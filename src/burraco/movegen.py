@@ -58,8 +58,7 @@ def list_moves(state: "GameState") -> List[Move]:
     ban = state.ban
     # a group whose longest lay surely leaves an end is kept whole
     held_ban = cnt[ban] if ban >= 0 else 0
-    b = bytes(cnt)
-    for grp in gen.meld_groups(cnt, -1, 0, b):
+    for grp in gen.meld_groups(cnt):
         ms = gen.group_moves(grp, make_meld)
         if lays_leave_an_end(n, grp[1], held_ban):
             moves.extend(ms)
@@ -67,7 +66,7 @@ def list_moves(state: "GameState") -> List[Move]:
             keep_endable(state, seat, cnt, n, ms, grp[1], moves,
                          lambda m: readings + [_read(gen, m.cards)])
     melds = state.melds[owner]
-    for i, grp in gen.all_adds(cnt, melds, readings, b):
+    for i, grp in gen.all_adds(cnt, melds, readings):
         ms = gen.group_add_moves(grp, i, make_add)
         if lays_leave_an_end(n, grp[1], held_ban):
             moves.extend(ms)
@@ -102,9 +101,8 @@ def random_move(state: "GameState", rng: Random) -> Move:
     held_ban = cnt[ban] if ban >= 0 else 0
     owner = state.owner(seat)
     gen = state._gen
-    b = bytes(cnt)
-    groups = gen.meld_groups(cnt, -1, 0, b)
-    adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner], b)
+    groups = gen.meld_groups(cnt)
+    adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner])
     total = 0
     for grp in groups:
         if not lays_leave_an_end(n, grp[1], held_ban):
@@ -117,7 +115,7 @@ def random_move(state: "GameState", rng: Random) -> Move:
     if n < 2:  # only the discard of the last card, which may close
         return _pick(list_moves(state), rng)
     redraw = 1 if state.redraw_ok and _can_draw(state) else 0
-    kinds = NUM_KINDS - b.count(0) - (1 if held_ban else 0)
+    kinds = NUM_KINDS - cnt.count(0) - (1 if held_ban else 0)
     k = rand_below(rng, redraw + total + kinds)
     if k < redraw:
         return REDRAW_MOVE
