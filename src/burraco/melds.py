@@ -37,15 +37,15 @@ Label = Tuple[Optional[str], int]
 """A burraco class (None: no burraco) and its bonus."""
 
 
-SET = "set"
-RUN = "run"
+SET: Final = "set"
+RUN: Final = "run"
 
 CLEAN, SEMI_CLEAN, DIRTY, ROYAL, WILD, TWOS_LABEL = (
     "clean", "semi-clean", "dirty", "royal", "wild", "twos")
-LABELS = (CLEAN, SEMI_CLEAN, DIRTY, ROYAL, WILD, TWOS_LABEL)
+LABELS: Final = (CLEAN, SEMI_CLEAN, DIRTY, ROYAL, WILD, TWOS_LABEL)
 """The burraco classes of the record format."""
 
-BURRACO_SIZE = 7
+BURRACO_SIZE: Final = 7
 """A burraco has at least this many cards."""
 
 
