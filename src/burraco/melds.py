@@ -799,25 +799,6 @@ class MeldGenerator:
                 out.append(got)
         return out
 
-    def meld_moves(self, cnt: List[int],
-                   make: Callable[[Tuple[int, ...]], T]) -> Tuple[List[T], int]:
-        """``(moves, longest)``: ``make(cards)`` of every meld of :meth:`meld_list`,
-        memoized per group, and the most cards any of them lays."""
-        out: List[T] = []
-        longest = 0
-        mcache = self._mvcache
-        if len(mcache) > 400000:
-            mcache.clear()
-        for grp in self.meld_groups(cnt):
-            lst = grp[0]
-            got = mcache.get(id(lst))
-            if got is None or got[0] is not lst:
-                got = mcache[id(lst)] = (lst, [make(c) for c in lst])
-            out.extend(got[1])
-            if grp[1] > longest:
-                longest = grp[1]
-        return out, longest
-
     def group_moves(self, grp: Group, make: Callable[[Tuple[int, ...]], T]) -> List[T]:
         """``make(cards)`` of every meld of the group ``grp`` (of :meth:`meld_groups`),
         memoized with the group."""
@@ -846,8 +827,8 @@ class MeldGenerator:
         moves: List[T] = got[1]
         return moves
 
-    def all_adds(self, cnt: List[int], melds: Sequence[Tuple[int, ...]],
-                 readings: Sequence[Reading]) -> List[Tuple[int, Group]]:
+    def all_adds(self, cnt: List[int], melds: List[Tuple[int, ...]],
+                 readings: List[Reading]) -> List[Tuple[int, Group]]:
         """``[(index, group), ...]`` for every meld the hand counts ``cnt`` can add
         to: the additions of :meth:`add_list` (a sorted tuple) and the most cards
         any of them adds (one pass over the hand for all melds)."""
@@ -869,25 +850,6 @@ class MeldGenerator:
             got = self._adds(cnt, meld, rd, wm, h)
             if got[0]:
                 out.append((i, got))
-        return out
-
-    def all_add_moves(self, cnt: List[int], melds: Sequence[Tuple[int, ...]],
-                      readings: Sequence[Reading],
-                      make: Callable[[Tuple[int, ...], int], T]) -> List[Tuple[int, List[T], int]]:
-        """``[(index, moves, longest), ...]`` for every meld that is not closed:
-        ``make(cards, index)`` of each addition of :meth:`all_adds`, memoized, and
-        the most cards any of them adds."""
-        mcache = self._mvcache
-        if len(mcache) > 400000:
-            mcache.clear()
-        out: List[Tuple[int, List[T], int]] = []
-        for i, grp in self.all_adds(cnt, melds, readings):
-            lst = grp[0]
-            mkey = (id(lst), i)
-            got = mcache.get(mkey)
-            if got is None or got[0] is not lst:
-                got = mcache[mkey] = (lst, [make(c, i) for c in lst])
-            out.append((i, got[1], grp[1]))
         return out
 
     def add_list(self, cnt: Sequence[int], meld: Tuple[int, ...],

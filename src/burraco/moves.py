@@ -332,17 +332,17 @@ def make_add(cards: Tuple[int, ...], index: int) -> Move:
     return make_move(ADD, cards, index)
 
 
-DISCARD_MOVES = tuple(make_move(DISCARD, (c,)) for c in range(NUM_KINDS))
+DISCARD_MOVES: Final = tuple(make_move(DISCARD, (c,)) for c in range(NUM_KINDS))
 """The discard of each card kind, built once (``DISCARD_MOVES[card]``)."""
-DRAW_MOVE = make_move(DRAW)
+DRAW_MOVE: Final = make_move(DRAW)
 """The draw from the stock."""
-REDRAW_MOVE = make_move(REDRAW)
+REDRAW_MOVE: Final = make_move(REDRAW)
 """The brazilian redraw (throw the first drawn card back, draw the next)."""
-PICKUP_MOVE = make_move(PICKUP)
+PICKUP_MOVE: Final = make_move(PICKUP)
 """Taking an open discard pile whole."""
-TIME_OUT_MOVE = make_move(TIME_OUT)
+TIME_OUT_MOVE: Final = make_move(TIME_OUT)
 """The director's time-out, as the hand's history keeps it."""
-COVERED_DISCARD = make_move("covered")
+COVERED_DISCARD: Final = make_move("covered")
 """How a seat's log (:attr:`~burraco.view.PlayerView.history`) shows a discard whose card now
 lies covered in a closed pile (see :mod:`burraco.observer`); never a legal move."""
 
