@@ -423,17 +423,23 @@ class MeldRules:
         natural and as wild): elsewhere every card is held and comes once."""
         nat = self.natural_at[suit]
         npos = self.npos
-        have = [nat[k] >= 0 and cnt[nat[k]] > 0 for k in range(npos)]
+        pos_bits = self.pos_bits
+        have = 0  # the positions held, a bit each
+        for k in range(13):
+            if cnt[suit * 13 + k]:
+                have |= pos_bits[k]
         wilds = [w for w in WILDS if cnt[w] and (only_wild < 0 or w == only_wild)]
         two = suit * 13 + 1  # the suit's own 2: natural at position 1 where 2s are
         maxlen = self.maxlen
         last = npos - 1
-        for i in range(min(npos, i_max + 1)):
+        # a run reaching position j_min starts at j_min - maxlen + 1 or later
+        first = j_min - maxlen + 1 if j_min - maxlen + 1 > 0 else 0
+        for i in range(first, min(npos, i_max + 1)):
             missing = 0
             mpos = -1
             stop = i + maxlen if i + maxlen < npos else npos
             for j in range(i, stop):
-                if not have[j]:
+                if not have >> j & 1:
                     missing += 1
                     if missing > 1:
                         break
