@@ -140,7 +140,10 @@ class MeldRules:
             sum(1 << k for k, c in enumerate(self.natural_at[0]) if c == r) for r in range(13))
         self._set_ranks: Tuple[int, ...] = tuple(r for r in range(1, 14) if r != 2 and (
             self.set_ranks is None or r in self.set_ranks)) if v.sets else ()
-        self._triples = [self._triples_of(c) for c in range(NUM_KINDS)]
+        # the pair pile's natural triples of each card (:meth:`triples_with`), made
+        # as they are first asked for
+        self._triples: List[Optional[List[Tuple[int, int, Tuple[int, ...]]]]] = \
+            [None] * NUM_KINDS
 
     def __reduce__(self) -> Tuple[Any, Tuple["Variant"]]:
         # the rules are made from the variant: a pickle holds the variant only and
@@ -534,7 +537,10 @@ class MeldRules:
         rank: the order of :meth:`MeldGenerator.melds_with`, whose three-card
         natural melds these are."""
         out: List[Tuple[int, ...]] = []
-        for a, b, meld in self._triples[card]:
+        triples = self._triples[card]
+        if triples is None:
+            triples = self._triples[card] = self._triples_of(card)
+        for a, b, meld in triples:
             if cnt[a] and cnt[b] and (a != b or cnt[a] > 1):
                 out.append(meld)
         return out
@@ -778,8 +784,9 @@ class MeldGenerator:
             if got[0]:
                 out.append(got)
         if self.rules.sets:
-            for r in (self.rules._set_ranks if not only_rank else
-                      (only_rank,) if only_rank in self.rules._set_ranks else ()):
+            for r in self.rules._set_ranks:
+                if only_rank and r != only_rank:
+                    continue
                 i = r - 1
                 tot = cnt[i] + cnt[i + 13] + cnt[i + 26] + cnt[i + 39]
                 if tot < 2 or (tot == 2 and not wm):
@@ -877,8 +884,7 @@ class MeldGenerator:
         :meth:`suit_mask` of the run's suit, or -1)."""
         if rd.kind != SET:
             info = self._run_info(rd)
-            w = 0 if (rd.wilds and (rd.suit * 13 + 1) not in meld) else wm
-            hkey = self._run_reach(cnt, info, hmask) << 5 | w
+            hkey = self._run_reach(cnt, info, hmask) << 5 | (wm if info.takes_wild else 0)
             got = info.by_hand.get(hkey)
             if got is None:
                 got = info.by_hand[hkey] = _group(self.rules.gen_adds(cnt, meld, rd))
@@ -935,7 +941,9 @@ class MeldGenerator:
                 held |= 1 << k
         inside = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
         above = ((1 << self.rules.npos) - 1) & ~((1 << (hi + 1)) - 1)
-        info = _RunInfo(rd, held, (1 << lo) - 1, above, inside, rd.suit * 13)
+        # a run with a wild acting (not its own 2, which may turn natural) takes no other
+        takes_wild = not (rd.wilds and (rd.suit * 13 + 1) not in order)
+        info = _RunInfo(rd, held, (1 << lo) - 1, above, inside, rd.suit * 13, takes_wild)
         if len(self._runs) > 100000:
             self._runs.clear()
         self._runs[id(rd)] = info
@@ -971,19 +979,22 @@ class _RunInfo:
     """A run meld's entry in :class:`MeldGenerator`'s cache of additions: its
     reading, the run positions its natural cards hold (``held``), those below,
     above and between its natural cards (``below``, ``above``, ``inside``), the
-    first card id of its suit (``base``), and its additions found so far, keyed by
-    the hand's cards within reach and wild cards held (``by_hand``)."""
+    first card id of its suit (``base``), whether a wild card may join it
+    (``takes_wild``), and its additions found so far, keyed by the hand's cards
+    within reach and wild cards held (``by_hand``)."""
 
-    __slots__ = ("reading", "held", "below", "above", "inside", "base", "by_hand")
+    __slots__ = ("reading", "held", "below", "above", "inside", "base", "takes_wild",
+                 "by_hand")
 
     def __init__(self, reading: Reading, held: int, below: int, above: int, inside: int,
-                 base: int) -> None:
+                 base: int, takes_wild: bool) -> None:
         self.reading = reading
         self.held = held
         self.below = below
         self.above = above
         self.inside = inside
         self.base = base
+        self.takes_wild = takes_wild
         self.by_hand: Dict[int, Group] = {}
 
 

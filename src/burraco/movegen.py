@@ -115,7 +115,10 @@ def random_move(state: "GameState", rng: Random) -> Move:
     if n < 2:  # only the discard of the last card, which may close
         return _pick(list_moves(state), rng)
     redraw = 1 if state.redraw_ok and _can_draw(state) else 0
-    kinds = NUM_KINDS - cnt.count(0) - (1 if held_ban else 0)
+    kinds = -1 if held_ban else 0  # the kinds of card held, the banned one left out
+    for c in cnt:
+        if c:
+            kinds += 1
     k = rand_below(rng, redraw + total + kinds)
     if k < redraw:
         return REDRAW_MOVE
