@@ -389,12 +389,16 @@ class MeldGenerator:
         positions whose natural card the hand holds *and* that have another such
         position within two (a natural card with no other within two is in no
         run: a run has at most one gap, which its one wild fills), the wild cards
-        held, and whether the suit's 2 and ace are held twice.  A rank's sets:
-        the hand's cards of that rank and the wild cards held."""
+        held, and whether the suit's 2 and ace are held twice (where a run may hold
+        them twice: :attr:`MeldRules.two_twice <burraco.melds.MeldRules.two_twice>`,
+        ``ace_twice``).  A rank's sets: the hand's cards of that rank and the wild
+        cards held."""
         cache = self._gcache
         if len(cache) > 400000:
             cache.clear()
         wm = _wild_mask(cnt)
+        twos = self.rules.two_twice
+        aces = self.rules.ace_twice
         out: List[Group] = []
         for s in range(4):
             if only_suit >= 0 and s != only_suit:
@@ -404,8 +408,8 @@ class MeldGenerator:
             near = h & ((h << 1) | (h >> 1) | (h << 2) | (h >> 2))
             if not near:
                 continue  # no two natural cards of the suit close enough for a run
-            ikey = (s | near << 2 | wm << 18 | (cnt[base + 1] > 1) << 23
-                    | (cnt[base] > 1) << 24)
+            ikey = (s | near << 2 | wm << 18 | (twos and cnt[base + 1] > 1) << 23
+                    | (aces and cnt[base] > 1) << 24)
             got = cache.get(ikey)
             if got is None:
                 found: Set[Tuple[int, ...]] = set()
@@ -583,7 +587,7 @@ class MeldGenerator:
         """The hand's natural cards that could join a run: a bit mask of run
         positions within reach of the meld (one gap at most on either side, as one
         wild fills one gap; a card the meld holds is no gap), and whether the
-        suit's 2 and ace are held twice (they may then be used twice)."""
+        suit's 2 and ace are held twice where a run may hold them twice."""
         held = info.held
         below = info.below
         above = info.above
@@ -602,7 +606,9 @@ class MeldGenerator:
             mask |= (h & above & ((rest & -rest) - 1)) if rest else h & above
         else:
             mask |= h & above
-        return mask | (cnt[base + 1] > 1) << 20 | (cnt[base] > 1) << 21
+        rules = self.rules
+        return (mask | (rules.two_twice and cnt[base + 1] > 1) << 20
+                | (rules.ace_twice and cnt[base] > 1) << 21)
 
 
 class _RunInfo:
