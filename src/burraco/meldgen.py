@@ -139,7 +139,7 @@ def gen_sets_rank(rules: MeldRules, cnt: List[int], r: int, wilds: List[int],
             out.add(tuple(base))
         if k + 1 <= cap:
             for w in wilds:
-                out.add(tuple(sorted(base + [w])))
+                out.add(_with_card(base, w))
 
 
 def gen_all_wild(rules: MeldRules, cnt: List[int], out: Set[Tuple[int, ...]]) -> None:
@@ -218,20 +218,20 @@ def gen_adds(rules: MeldRules, cnt: List[int], meld: Tuple[int, ...],
         return []
     out: List[Tuple[int, ...]] = []
     if reading.kind == SET:
-        wild_opts: List[Tuple[int, ...]] = [()]
         if reading.all_wild:
             for add in _sub_multisets(_SORTED_WILDS, cnt):
                 if 0 < len(add) <= cap - n:
                     out.append(tuple(add))
             return out
-        if reading.wilds == 0:
-            wild_opts += [(w,) for w in WILDS if cnt[w]]
+        # natural cards of the rank, and one wild where the set has none yet
+        wilds = [w for w in WILDS if cnt[w]] if reading.wilds == 0 else []
         r = reading.rank
         for base in _sub_multisets([s * 13 + r - 1 for s in range(4)], cnt):
-            for wo in wild_opts:
-                add = base + list(wo)
-                if add and n + len(add) <= cap:
-                    out.append(tuple(sorted(add)))
+            if base and n + len(base) <= cap:
+                out.append(tuple(base))
+            if n + len(base) + 1 <= cap:
+                for w in wilds:
+                    out.append(_with_card(base, w))
         return out
     # runs: every run of the pool (hand + meld) that contains the meld
     pool = list(cnt)
@@ -288,8 +288,24 @@ def _sub_multisets(cards: List[int], cnt: List[int]) -> List[List[int]]:
     for c in cards:
         n = cnt[c]
         if n:
-            found = [base + [c] * m for base in found for m in range(n + 1)]
+            more: List[List[int]] = []
+            for base in found:
+                more.append(base)  # (never changed after: shared, not copied)
+                for _ in range(n):
+                    base = base + [c]
+                    more.append(base)
+            found = more
     return found
+
+
+def _with_card(cards: List[int], card: int) -> Tuple[int, ...]:
+    """The sorted ``cards`` with ``card`` put in its place, as a tuple."""
+    k = len(cards)
+    while k and cards[k - 1] > card:
+        k -= 1
+    out = cards[:]
+    out.insert(k, card)
+    return tuple(out)
 
 
 def _minus(cand: Tuple[int, ...], meld: Tuple[int, ...]) -> Optional[Tuple[int, ...]]:
