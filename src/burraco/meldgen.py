@@ -95,22 +95,21 @@ def gen_runs(rules: MeldRules, cnt: List[int], suit: int, out: Set[Tuple[int, ..
                         if keep >> p & 1:
                             continue  # the wild may not stand in for this card
                         q = 0 if p == last else p - i + high_ace  # nat[p] in base
-                        cand = base[:q] + base[q + 1:]
-                        cand.append(w)
                         if check:
+                            cand = base[:q] + base[q + 1:]
+                            cand.append(w)
                             _emit(cand, cnt, out)
                         else:
-                            cand.sort()
-                            out.add(tuple(cand))
+                            out.add(_with_card(base, w, q))
             elif wilds:
                 base = [nat[k] for k in range(i, j + 1) if k != mpos]
+                if j == last and mpos != last:
+                    base = [base[-1]] + base[:-1]  # the high ace first
                 for w in wilds:
-                    cand = base + [w]
                     if both_aces or (w == two and two in base):
-                        _emit(cand, cnt, out)
+                        _emit(base + [w], cnt, out)
                     else:
-                        cand.sort()
-                        out.add(tuple(cand))
+                        out.add(_with_card(base, w))
 
 
 def gen_sets(rules: MeldRules, cnt: List[int], out: Set[Tuple[int, ...]]) -> None:
@@ -298,12 +297,15 @@ def _sub_multisets(cards: List[int], cnt: List[int]) -> List[List[int]]:
     return found
 
 
-def _with_card(cards: List[int], card: int) -> Tuple[int, ...]:
-    """The sorted ``cards`` with ``card`` put in its place, as a tuple."""
-    k = len(cards)
-    while k and cards[k - 1] > card:
-        k -= 1
+def _with_card(cards: List[int], card: int, instead_of: int = -1) -> Tuple[int, ...]:
+    """The sorted ``cards`` with ``card`` put in its place (in place of the card at
+    index ``instead_of``, if one is given), as a tuple."""
     out = cards[:]
+    if instead_of >= 0:
+        del out[instead_of]
+    k = len(out)
+    while k and out[k - 1] > card:
+        k -= 1
     out.insert(k, card)
     return tuple(out)
 
