@@ -62,14 +62,17 @@ def progress(reading: Optional[Reading]) -> float:
     return _PROG_DIRTY[n] if reading.wilds else _PROG_CLEAN[n]
 
 
+_CTX_SLOTS = ("seat", "v", "rules", "players", "side_of", "phase", "hand", "hand_n",
+              "owner", "melds", "readings", "pile", "pile_count", "stock_count",
+              "packets_left", "packet_open", "legal", "ban", "must_meld", "unseen",
+              "known", "history", "scores_fn", "nxt", "opp_owner", "stock0", "val",
+              "can_close_now", "_scores")
+
+
 class Ctx:
     """What the policy knows at a decision: built from a view or a state."""
 
-    __slots__ = ("seat", "v", "rules", "players", "side_of", "phase", "hand", "hand_n",
-                 "owner", "melds", "readings", "pile", "pile_count", "stock_count",
-                 "packets_left", "packet_open", "legal", "ban", "must_meld", "unseen",
-                 "known", "history", "scores_fn", "nxt", "opp_owner", "stock0", "val",
-                 "can_close_now", "_scores")
+    __slots__ = _CTX_SLOTS
 
     seat: int
     v: Variant
@@ -110,6 +113,11 @@ class Ctx:
         if self._scores is None:
             self._scores = self.scores_fn()
         return self._scores
+
+
+if getattr(Ctx, "__slots__", None) is None:
+    # compiled with mypyc, which keeps no ``__slots__``: the same as in Python
+    setattr(Ctx, "__slots__", _CTX_SLOTS)
 
 
 def _owner_of(v: Variant, side_of: Sequence[int], seat: int) -> int:
@@ -460,7 +468,7 @@ def discard_cost(x: Ctx, c: int, opp_discarded: Optional[Set[int]] = None) -> fl
     val = x.val
     hand = x.hand
     if IS_WILD[c]:
-        keep: float = 500 + val[c]
+        keep: float = 500.0 + val[c]
     else:
         keep = _connect(x, hand, c, x.v.sets)
         # cards it could still lay on its own melds
