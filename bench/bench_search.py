@@ -14,7 +14,7 @@ rollouts a decision (wall-clock: it depends on what else runs on the machine).
 Usage (from the repository root)::
 
     .venv/bin/python bench/bench_search.py
-    .venv/bin/python bench/bench_search.py --positions 60 --sims 24 --rounds 3 --time 0.2
+    .venv/bin/python bench/bench_search.py --positions 120 --sims 24 --rounds 3 --time 0.2
     BURRACO_PURE=1 .venv/bin/python bench/bench_search.py --json
 """
 
@@ -36,11 +36,12 @@ from burraco.bots.search import SearchBot  # noqa: E402
 from burraco.state import GameState  # noqa: E402
 
 
-def positions(variant: str, players: int, count: int, seed: int) -> List[Tuple[GameState, int]]:
+def positions(variant: str, players: int, count: int,
+              seed: int) -> List[Tuple[GameState, int, int]]:
     """``count`` decisions where ``search`` searches, from greedy hands seeded
-    ``seed``, ``seed + 1``, ...: (a copy of the game, the seat to move), taking
-    every third such decision so that they spread over whole hands."""
-    out: List[Tuple[GameState, int]] = []
+    ``seed``, ``seed + 1``, ...: (a copy of the game, the seat to move, the hand),
+    taking every third such decision so that they spread over whole hands."""
+    out: List[Tuple[GameState, int, int]] = []
     probe = SearchBot(seed=0, sims=1)
     k = 0
     n = 0
@@ -51,39 +52,49 @@ def positions(variant: str, players: int, count: int, seed: int) -> List[Tuple[G
             view = s.view(s.turn)
             if len(probe.candidates(view)) > 1:
                 if n % 3 == 0:
-                    out.append((s.copy(), s.turn))
+                    out.append((s.copy(), s.turn, k))
                 n += 1
             s.play(bots[s.turn].choose(view))
         k += 1
     return out
 
 
-def run_sims(pos: List[Tuple[GameState, int]], sims: int, seed: int) -> Tuple[int, float, int]:
-    """Decide at every position with ``search:sims=sims``: rollouts, CPU seconds,
-    and a digest of the moves chosen (equal runs choose equal moves)."""
+def run_sims(pos: List[Tuple[GameState, int, int]], sims: int,
+             seed: int) -> Tuple[int, float, int]:
+    """Decide at every position with ``search:sims=sims``, one bot (seeded) for
+    the decisions of each hand as in the arena (its meld generator's caches
+    last the hand): rollouts, CPU seconds, and a digest of the moves chosen
+    (equal runs choose equal moves)."""
     rollouts = 0
     cpu = 0.0
     digest = 0
-    for i, (s, seat) in enumerate(pos):
-        bot = SearchBot(seed=seed + i, sims=sims)
+    bots: Dict[int, SearchBot] = {}
+    for s, seat, hand in pos:
+        bot = bots.get(hand)
+        if bot is None:
+            bot = bots[hand] = SearchBot(seed=seed + hand, sims=sims)
+        before = bot.stats["rollouts"]
         view = s.view(seat)
         t0 = time.process_time()
         m = bot.choose(view)
         cpu += time.process_time() - t0
-        rollouts += bot.stats["rollouts"]
+        rollouts += bot.stats["rollouts"] - before
         digest = zlib.crc32(repr(m).encode(), digest)
     return rollouts, cpu, digest
 
 
-def run_time(pos: List[Tuple[GameState, int]], budget: float, seed: int) -> Tuple[int, float]:
-    """Decide at every position with ``search:time=budget``: rollouts, wall seconds."""
-    rollouts = 0
+def run_time(pos: List[Tuple[GameState, int, int]], budget: float,
+             seed: int) -> Tuple[int, float]:
+    """Decide at every position with ``search:time=budget`` (one bot a hand):
+    rollouts, wall seconds."""
+    bots: Dict[int, SearchBot] = {}
     t0 = time.perf_counter()
-    for i, (s, seat) in enumerate(pos):
-        bot = SearchBot(seed=seed + i, time=budget)
+    for s, seat, hand in pos:
+        bot = bots.get(hand)
+        if bot is None:
+            bot = bots[hand] = SearchBot(seed=seed + hand, time=budget)
         bot.choose(s.view(seat))
-        rollouts += bot.stats["rollouts"]
-    return rollouts, time.perf_counter() - t0
+    return sum(b.stats["rollouts"] for b in bots.values()), time.perf_counter() - t0
 
 
 def main(argv: Any = None) -> int:
@@ -91,8 +102,8 @@ def main(argv: Any = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--variant", default="italian", help="preset (default italian)")
     p.add_argument("--players", type=int, default=4, help="players (default 4)")
-    p.add_argument("--positions", type=int, default=60,
-                   help="decisions searched (default 60)")
+    p.add_argument("--positions", type=int, default=120,
+                   help="decisions searched (default 120)")
     p.add_argument("--sims", type=int, default=24, help="rollouts a decision (default 24)")
     p.add_argument("--rounds", type=int, default=3, help="rounds; the best is printed (default 3)")
     p.add_argument("--time", type=float, default=None, metavar="T",

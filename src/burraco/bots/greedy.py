@@ -46,7 +46,7 @@ from . import Bot, register
 from ..melds import MeldGenerator
 
 if TYPE_CHECKING:  # annotations only
-    from ..melds import Reading
+    from ..melds import MeldRules, Reading
 
 # progress towards a burraco by meld length (length 7+ scores its real bonus)
 _PROG_CLEAN = (0, 0, 0, 12, 24, 40, 70)
@@ -66,7 +66,7 @@ _CTX_SLOTS = ("seat", "v", "rules", "players", "side_of", "phase", "hand", "hand
               "owner", "melds", "readings", "pile", "pile_count", "stock_count",
               "packets_left", "packet_open", "legal", "ban", "must_meld", "unseen",
               "known", "history", "scores_fn", "nxt", "opp_owner", "stock0", "val",
-              "can_close_now", "_scores")
+              "can_close_now", "_scores", "tab", "late")
 
 
 class Ctx:
@@ -103,6 +103,8 @@ class Ctx:
     val: Sequence[int]
     can_close_now: bool
     _scores: Optional[List[int]]
+    tab: _Tables
+    late: float
 
     def __init__(self) -> None:
         self._scores = None
@@ -118,6 +120,57 @@ class Ctx:
 if getattr(Ctx, "__slots__", None) is None:
     # compiled with mypyc, which keeps no ``__slots__``: the same as in Python
     setattr(Ctx, "__slots__", _CTX_SLOTS)
+
+
+class _Tables:
+    """What the policy reads of a rule set for every card, computed once per rule
+    set (nothing of any hand): ``neigh[c]`` the run neighbours of natural card ``c``
+    at distance 1 (weight 10) and 2 (weight 5), in every run position ``c`` takes
+    (an ace sits at both ends), and ``set_others[c]`` the same rank in the other
+    three suits, or None where ``c``'s rank makes no set."""
+
+    __slots__ = ("rules", "neigh", "set_others")
+
+    def __init__(self, rules: "MeldRules") -> None:
+        self.rules = rules
+        neigh: List[Tuple[Tuple[int, int], ...]] = []
+        others: List[Optional[Tuple[int, int, int]]] = []
+        for c in range(52):
+            r = c % 13
+            s = c - r
+            nat = rules.natural_at[s // 13]
+            out: List[Tuple[int, int]] = []
+            for p, cc in enumerate(nat):
+                if cc != c:
+                    continue
+                for d, wgt in ((1, 10), (2, 5)):
+                    for q in (p - d, p + d):
+                        if 0 <= q < len(nat) and nat[q] >= 0:
+                            out.append((nat[q], wgt))
+            neigh.append(tuple(out))
+            if rules.set_ranks is None or (r + 1) in rules.set_ranks:
+                o = [t * 13 + r for t in range(4) if t * 13 != s]
+                others.append((o[0], o[1], o[2]))
+            else:
+                others.append(None)
+        self.neigh = neigh
+        self.set_others = others
+
+
+_TABLES: Dict[int, _Tables] = {}
+
+
+def _tables(rules: "MeldRules") -> _Tables:
+    """The :class:`_Tables` of ``rules`` (kept per rule set: a few per process)."""
+    t = _TABLES.get(id(rules))
+    if t is None or t.rules is not rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        t = _TABLES[id(rules)] = _Tables(rules)
+    return t
+
+
+_STOCK0: Dict[Tuple[int, int], Tuple[Variant, int]] = {}
 
 
 def _owner_of(v: Variant, side_of: Sequence[int], seat: int) -> int:
@@ -180,13 +233,23 @@ def ctx_from_view(view: PlayerView, gen: Optional[MeldGenerator] = None) -> Ctx:
     x.nxt = _next_opponent(view.side_of, view.seat, view.players)
     x.opp_owner = _owner_of(v, view.side_of, x.nxt)
     x.stock0 = _stock0(v, view.players)
+    x.tab = _tables(x.rules.rules)
+    x.late = _late_of(x)
     return x
 
 
 def _stock0(v: Variant, players: int) -> int:
+    """The stock after the deal (at least 1), remembered per variant and table."""
+    got = _STOCK0.get((id(v), players))
+    if got is not None and got[0] is v:
+        return got[1]
     total = v.deck_size(players)
-    return max(1, total - players * v.hand_size - sum(v.packet_sizes(players))
-               - (1 if v.first_discard_up else 0))
+    n = max(1, total - players * v.hand_size - sum(v.packet_sizes(players))
+            - (1 if v.first_discard_up else 0))
+    if len(_STOCK0) > 256:
+        _STOCK0.clear()
+    _STOCK0[(id(v), players)] = (v, n)
+    return n
 
 
 def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
@@ -227,12 +290,20 @@ def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
     x.nxt = _next_opponent(s.side_of, seat, s.players)
     x.opp_owner = s.owner(x.nxt)
     x.stock0 = _stock0(v, s.players)
+    x.tab = _tables(s.rules)
+    x.late = _late_of(x)
     return x
 
 
 # ------------------------------------------------------------------ evaluation
 def _late(x: Ctx) -> float:
-    """0 at the start of the hand, 1 when the stock is nearly gone."""
+    """0 at the start of the hand, 1 when the stock is nearly gone (computed once,
+    with the context)."""
+    return x.late
+
+
+def _late_of(x: Ctx) -> float:
+    """:func:`_late` from the stock, its size after the deal and the packets."""
     f = x.stock_count / x.stock0
     if x.packets_left and x.v.reserve_refills_stock:
         f += 0.3
@@ -382,21 +453,17 @@ def _connect_total(x: Ctx, cnt: Sequence[int]) -> float:
 
 def _connect(x: Ctx, cnt: Sequence[int], c: int, sets: bool) -> float:
     """How well natural card ``c`` connects with the other cards of ``cnt``."""
-    r = c % 13
-    s = c - r
     k = 0.0
-    if sets and (x.rules.rules.set_ranks is None or (r + 1) in x.rules.rules.set_ranks):
-        same = cnt[s + r] - 1 + sum(cnt[t * 13 + r] for t in range(4) if t * 13 != s)
-        k += 8 * min(same, 2)
-    nat = x.rules.rules.natural_at[s // 13]
-    # positions of c in the suit's run order (an ace sits at both ends)
-    for p, cc in enumerate(nat):
-        if cc != c:
-            continue
-        for d, wgt in ((1, 10), (2, 5)):
-            for q in (p - d, p + d):
-                if 0 <= q < len(nat) and nat[q] >= 0 and cnt[nat[q]]:
-                    k += wgt
+    tab = x.tab
+    if sets:
+        o = tab.set_others[c]
+        if o is not None:
+            same = cnt[c] - 1 + cnt[o[0]] + cnt[o[1]] + cnt[o[2]]
+            k += 8 * min(same, 2)
+    # the run neighbours of c in the suit's run order (an ace sits at both ends)
+    for nb, wgt in tab.neigh[c]:
+        if cnt[nb]:
+            k += wgt
     return k
 
 
