@@ -77,3 +77,36 @@ def test_the_digest_sees_a_different_move():
     name, players, hands, want = GREEDY_HANDS[0]
     assert digest(name, players, 2, ["greedy", "greedy", "greedy", "random"]) != \
         digest(name, players, 2, ["greedy"])
+
+
+@pytest.mark.parametrize("name", ["italian", "brazilian", "closed", "international", "aberto",
+                                  "burraco-2p", "open-dirty", "fechado"])
+def test_a_pinned_meld_is_never_read_in_vain(name):
+    """The policy skips reading a meld with a card added when the meld's natural
+    cards pin it to a run of another suit or a set of another rank
+    (``greedy._cannot_join``): every meld of a few greedy hands, with every card
+    added, reads as no meld wherever it is skipped; and it does skip."""
+    from burraco.bots import greedy
+    from burraco.cards import NUM_KINDS
+    from burraco.melds import MeldGenerator
+    from burraco.variants import parse_variant
+
+    v = parse_variant(name)
+    gen = MeldGenerator(v.rules)
+    players = 4 if 4 in v.players else 2
+    melds = set()
+    for k in range(2):
+        s = GameState.new(name, players, seed=k)
+        bots = [make_bot("greedy") for _ in range(players)]
+        while not s.is_over:
+            for ms in s.melds:
+                melds.update(ms)
+            s.play(bots[s.turn].choose(s.view(s.turn)))
+    skipped = 0
+    for mc in melds:
+        pin = greedy._pin(mc)
+        for c in range(NUM_KINDS):
+            if greedy._cannot_join(pin, c):
+                skipped += 1
+                assert gen.read(tuple(sorted(mc + (c,)))) is None, (mc, c)
+    assert skipped > len(melds)  # most cards are skipped for most melds

@@ -66,7 +66,7 @@ _CTX_SLOTS = ("seat", "v", "rules", "players", "side_of", "phase", "hand", "hand
               "owner", "melds", "readings", "pile", "pile_count", "stock_count",
               "packets_left", "packet_open", "legal", "ban", "must_meld", "unseen",
               "known", "history", "scores_fn", "nxt", "opp_owner", "stock0", "val",
-              "can_close_now", "_scores", "tab", "late")
+              "can_close_now", "_scores", "tab", "late", "pins", "base_lay")
 
 
 class Ctx:
@@ -105,9 +105,13 @@ class Ctx:
     _scores: Optional[List[int]]
     tab: _Tables
     late: float
+    pins: Dict[int, List[int]]
+    base_lay: Optional[float]
 
     def __init__(self) -> None:
         self._scores = None
+        self.pins = {}
+        self.base_lay = None
 
     @property
     def scores(self) -> List[int]:
@@ -393,7 +397,27 @@ def _natural_potential(x: Ctx, cnt: List[int], melds: Sequence[Tuple[int, ...]],
                        readings: Sequence[Reading],
                        budget: int = 6, connect: bool = True) -> float:
     """Points (with progress) of what ``cnt`` could lay with natural cards only,
-    greedily, onto ``melds`` and as new melds."""
+    greedily, onto ``melds`` and as new melds (and, with ``connect``, a quarter of
+    how well the cards left connect)."""
+    total, left = _lay_potential(x, cnt, melds, readings, budget)
+    # loose value: pairs and connectors left in hand
+    if connect:
+        total += 0.25 * _connect_total(x, left)
+    return total
+
+
+def _base_potential(x: Ctx) -> float:
+    """:func:`_natural_potential` of the hand as it is onto the side's melds; its
+    lays alone (without the connectors) are kept in ``x.base_lay``."""
+    total, left = _lay_potential(x, list(x.hand), x.melds[x.owner], x.readings[x.owner], 6)
+    x.base_lay = total
+    return total + 0.25 * _connect_total(x, left)
+
+
+def _lay_potential(x: Ctx, cnt: List[int], melds: Sequence[Tuple[int, ...]],
+                   readings: Sequence[Reading], budget: int) -> Tuple[float, List[int]]:
+    """The lays of :func:`_natural_potential`: their points with progress, and
+    the counts of the cards left (wild cards set to none)."""
     rules = x.rules
     val = x.val
     cnt = cnt[:]
@@ -434,10 +458,7 @@ def _natural_potential(x: Ctx, cnt: List[int], melds: Sequence[Tuple[int, ...]],
             melds[i] = tuple(sorted(melds[i] + cards))
             readings[i] = r
         total += best_g
-    # loose value: pairs and connectors left in hand
-    if connect:
-        total += 0.25 * _connect_total(x, cnt)
-    return total
+    return total, cnt
 
 
 def _connect_total(x: Ctx, cnt: Sequence[int]) -> float:
@@ -467,6 +488,45 @@ def _connect(x: Ctx, cnt: Sequence[int], c: int, sets: bool) -> float:
     return k
 
 
+def _pin(cards: Sequence[int]) -> int:
+    """What a meld's natural cards pin it to: a run of suit ``s`` (``s``, 0-3) when
+    two of them share a suit and differ in rank, a set of rank index ``r``
+    (``4 + r``) when two share a rank and differ in suit, else -1 (not known)."""
+    a = -1
+    for c in cards:
+        if IS_WILD[c]:
+            continue
+        if a < 0 or c == a:
+            a = c
+            continue
+        if c // 13 == a // 13:
+            return c // 13
+        if c % 13 == a % 13:
+            return 4 + c % 13
+        return -1
+    return -1
+
+
+def _pins(x: Ctx, owner: int) -> List[int]:
+    """:func:`_pin` of each meld of ``owner`` (computed once per decision)."""
+    got = x.pins.get(owner)
+    if got is None:
+        got = x.pins[owner] = [_pin(mc) for mc in x.melds[owner]]
+    return got
+
+
+def _cannot_join(pin: int, c: int) -> bool:
+    """True when natural card ``c`` surely cannot join a meld pinned ``pin``: a
+    run of another suit or a set of another rank (a natural card never acts as a
+    wild, and a meld with two naturals of one suit, or of one rank, is a run, or a
+    set, whatever is added).  False says nothing: the meld must be read."""
+    if pin < 0 or IS_WILD[c]:
+        return False
+    if pin < 4:
+        return c // 13 != pin
+    return c % 13 != pin - 4
+
+
 def _meld_danger(x: Ctx, c: int) -> float:
     """How much card ``c`` helps the next opponent's melds if it lies on the pile."""
     rules = x.rules
@@ -474,8 +534,9 @@ def _meld_danger(x: Ctx, c: int) -> float:
     owner = x.opp_owner
     if owner == x.owner:
         return 0.0
-    for mc, rd in zip(x.melds[owner], x.readings[owner]):
-        if len(mc) >= rules.cap:
+    pins = _pins(x, owner)
+    for i, (mc, rd) in enumerate(zip(x.melds[owner], x.readings[owner])):
+        if len(mc) >= rules.cap or _cannot_join(pins[i], c):
             continue
         new = rules.read(tuple(sorted(mc + (c,))))
         if new is None:
@@ -539,8 +600,10 @@ def discard_cost(x: Ctx, c: int, opp_discarded: Optional[Set[int]] = None) -> fl
     else:
         keep = _connect(x, hand, c, x.v.sets)
         # cards it could still lay on its own melds
-        for mc, rd in zip(x.melds[x.owner], x.readings[x.owner]):
-            if len(mc) < x.rules.cap and x.rules.read(tuple(sorted(mc + (c,)))) is not None:
+        pins = _pins(x, x.owner)
+        for i, mc in enumerate(x.melds[x.owner]):
+            if (len(mc) < x.rules.cap and not _cannot_join(pins[i], c)
+                    and x.rules.read(tuple(sorted(mc + (c,)))) is not None):
                 keep += 80
                 break
         keep -= val[c] * (0.1 + 0.6 * _late(x))
@@ -602,7 +665,10 @@ def _pickup_value(x: Ctx, m: Move, base: float) -> float:
     if x.v.pile == PILE_OPEN and len(pile) == 1:
         # a one-card pile is worth only what it lays now (no ping-pong of wilds)
         pot = _natural_potential(x, cnt, melds, readings, connect=False)
-        return pot - _natural_potential(x, list(x.hand), melds, readings, connect=False) - 2
+        base_lay = x.base_lay
+        if base_lay is None:
+            base_lay = _lay_potential(x, list(x.hand), melds, readings, 6)[0]
+        return pot - base_lay - 2
     pot = _natural_potential(x, cnt, melds, readings)
     extra = len(pile) if x.v.pile == PILE_OPEN else x.pile_count - 1
     late = _late(x)
@@ -629,7 +695,7 @@ def ranked(x: Ctx) -> List[Tuple[float, Move]]:
     legal = x.legal
     out: List[Tuple[float, Move]] = []
     if x.phase == "draw":
-        base = _natural_potential(x, list(x.hand), x.melds[x.owner], x.readings[x.owner])
+        base = _base_potential(x)
         for m in legal:
             if m.action == PICKUP:
                 out.append((_pickup_value(x, m, base), m))
@@ -661,7 +727,7 @@ def _choose_draw(x: Ctx) -> Move:
         if m.action != PICKUP:
             continue
         if base is None:
-            base = _natural_potential(x, list(x.hand), x.melds[x.owner], x.readings[x.owner])
+            base = _base_potential(x)
         v = _pickup_value(x, m, base)
         if v > best_v:
             best_v, best = v, m
