@@ -10,7 +10,11 @@ the two take turns, R rounds (default 3), and the best round of each figure is
 kept (rates in CPU seconds of the measuring process, so that other work on the
 machine disturbs them less).  Prints, for each build:
 - random-playout hands per second and turns per second for italian at 2 and 4
-  players and brazilian at 4 (uniformly random legal moves, as `burraco simulate`);
+  players and brazilian at 4 (uniformly random legal moves, played as `burraco
+  simulate` plays them: one meld generator for the run, whose caches fill as it
+  plays, and the cyclic garbage collector paused; `italian-4p-warm` goes on with
+  the generator of `italian-4p` over new deals, `brazilian-4p-collector-on` plays
+  the deals of `brazilian-4p` again from a new generator with the collector on);
 - the time to list legal moves for an 11-card and a 30-card hand (play phase);
 - the time of GameState.copy() and resample() mid-hand.
 With --json, one object {"pure": {...}, "compiled": {...}} (compiled is null
@@ -23,6 +27,7 @@ by --build (top 25 by own time).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -36,7 +41,7 @@ from typing import Any, Dict, List, Optional
 SRC = Path(__file__).resolve().parents[1] / "src"
 sys.path.insert(0, str(SRC))
 
-from burraco.sim import hand_seed, random_hand  # noqa: E402
+from burraco.sim import collector_paused, hand_seed, random_hand  # noqa: E402
 from burraco.state import GameState, Move  # noqa: E402
 from burraco.cards import parse_cards  # noqa: E402
 from burraco.melds import MeldGenerator  # noqa: E402
@@ -47,14 +52,20 @@ GENS: Dict[str, MeldGenerator] = {}
 one for its run): the caches warm up over the hands a run plays."""
 
 
-def playouts(variant: str, players: int, hands: int, seed: int = 1) -> tuple:
+def playouts(variant: str, players: int, hands: int, seed: int = 1,
+             paused: bool = True) -> tuple:
+    """Hands, turns and moves per CPU second of ``hands`` random playouts, played
+    as ``burraco simulate`` plays them: one meld generator for the run, the cyclic
+    garbage collector paused (:func:`burraco.sim.collector_paused`; ``paused``
+    False keeps it on)."""
     t0 = time.process_time()  # CPU time of this process: steadier on a shared machine
     turns = moves = 0
     gen = GENS.setdefault(variant, MeldGenerator(parse_variant(variant).rules))
-    for k in range(hands):
-        s = random_hand(variant, players, hand_seed(seed, k), first=k % players, gen=gen)
-        turns += s.turns + 1
-        moves += len(s.history)
+    with (collector_paused() if paused else contextlib.nullcontext()):
+        for k in range(hands):
+            s = random_hand(variant, players, hand_seed(seed, k), first=k % players, gen=gen)
+            turns += s.turns + 1
+            moves += len(s.history)
     dt = time.process_time() - t0
     return hands / dt, turns / dt, moves / dt
 
@@ -109,6 +120,12 @@ def measure(hands: int) -> Dict[str, Any]:
     out["playouts"]["italian-4p-warm"] = {"hands_per_second": round(hps, 1),
                                           "turns_per_second": round(tps),
                                           "moves_per_second": round(mps)}
+    # the same deals as brazilian-4p, in a new generator, with the collector on
+    GENS.pop("brazilian", None)
+    hps, tps, mps = playouts("brazilian", 4, hands, paused=False)
+    out["playouts"]["brazilian-4p-collector-on"] = {"hands_per_second": round(hps, 1),
+                                                     "turns_per_second": round(tps),
+                                                     "moves_per_second": round(mps)}
     it4 = out["playouts"]["italian-4p"]
     out["hands_per_second"] = it4["hands_per_second"]
     out["turns_per_second"] = it4["turns_per_second"]

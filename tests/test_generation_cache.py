@@ -10,11 +10,12 @@ import random
 
 import pytest
 
+from burraco.cards import IS_WILD
 from burraco.melds import MeldGenerator
 from burraco.record import to_record
 from burraco.sim import hand_seed, random_hand
 from burraco.state import GameState
-from burraco.variants import PRESETS
+from burraco.variants import PRESETS, parse_variant
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -118,3 +119,30 @@ def test_one_generator_over_many_random_hands_equals_plain_generation(name):
                 sorted(rules.gen_adds(rest, meld, reading))
             checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("name", ["brazilian", "italian", "burraco-2p"])
+def test_triples_with_are_the_natural_three_card_melds_with_the_card(name: str) -> None:
+    """Issue 15: a pair pile's pickups (RULES.md "Taking the pile": a natural pair
+    matching the top card) come from :meth:`MeldRules.triples_with`, made directly;
+    they are exactly the three-card melds without a wild of :meth:`melds_with` (the
+    hand and the top card), in the same order."""
+    rng = random.Random(15)
+    v = parse_variant(name)
+    rules = v.rules
+    gen = MeldGenerator(rules)
+    checked = 0
+    for _ in range(400):
+        hand = [0] * 53
+        for _ in range(rng.randrange(2, 30)):
+            hand[rng.randrange(53)] += 1
+        hand = [min(c, 2) for c in hand]
+        top = rng.randrange(53)
+        with_top = hand[:]
+        with_top[top] += 1
+        want = [m for m in gen.melds_with(with_top, top)
+                if len(m) == 3 and not any(IS_WILD[c] for c in m)]
+        got = rules.triples_with(hand, top)
+        assert got == want, (hand, top)
+        checked += bool(want)
+    assert checked > 40  # the hands made some pickups

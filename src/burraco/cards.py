@@ -14,26 +14,26 @@ raises :class:`CardError` quoting the input.
 
 from __future__ import annotations
 
-from typing import Iterable, List, Sequence, Tuple
+from typing import Final, Iterable, List, Sequence, Tuple
 
-RANK_CHARS = "A23456789TJQK"
+RANK_CHARS: Final = "A23456789TJQK"
 """Rank characters, index 0 for the ace to index 12 for the king."""
-SUIT_CHARS = "CDHS"
+SUIT_CHARS: Final = "CDHS"
 """Suit characters: clubs, diamonds, hearts, spades (the order of card ints)."""
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 ACE, TWO, KING = 1, 2, 13
-JOKER = 52
+JOKER: Final = 52
 """The joker's card int."""
-NUM_KINDS = 53
+NUM_KINDS: Final = 53
 """How many distinct cards there are (52 French cards and the joker)."""
 
-TWOS = (1, 14, 27, 40)
+TWOS: Final = (1, 14, 27, 40)
 """The four 2s (pinelle in Italian), which are wild in every dialect."""
-WILDS = (JOKER,) + TWOS
+WILDS: Final = (JOKER,) + TWOS
 """Every wild card: the joker and the four 2s."""
 
-IS_WILD = tuple(c == JOKER or c % 13 == 1 for c in range(NUM_KINDS))
+IS_WILD: Final = tuple(c == JOKER or c % 13 == 1 for c in range(NUM_KINDS))
 """``IS_WILD[card]`` is True for jokers and 2s."""
 
 

@@ -37,12 +37,44 @@ class Deal(NamedTuple):
     discard: List[int]
 
 
+def rand_below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (``n`` > 0): for a plain :class:`random.Random`, the same
+    draws written out as CPython makes them (``getrandbits`` of ``n``'s bit length
+    until the number is below ``n``), without the interpreted call; any other
+    generator is asked for ``randrange(n)``."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, cards: List[int]) -> None:
+    """``rng.shuffle(cards)``: for a plain :class:`random.Random` the same
+    Fisher-Yates swaps from the same draws as CPython's (each index from the top
+    down swapped with one drawn below it), without the interpreted calls; any
+    other generator shuffles by its own method."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def shuffled_deal(variant: Variant, players: int, rng: random.Random,
                   singles: bool = False) -> Tuple[Deal, int]:
     """The deal of a shuffle drawn from ``rng`` (``singles``: everyone's own packet
     of 11 at 3 or 5 players, seed 001), and the number of cards in the deck."""
     cards = deck(variant.decks_for(players), variant.jokers_per_deck * variant.decks_for(players))
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     hs = variant.hand_size
     hands = [cards[i * hs:(i + 1) * hs] for i in range(players)]
     pos = players * hs
@@ -163,5 +195,5 @@ def hand_counts(hand: Sequence[int]) -> List[int]:
     return cnt
 
 
-__all__ = ["DealError", "Deal", "shuffled_deal", "drawn_cut", "check_deck", "check_deal",
+__all__ = ["DealError", "Deal", "rand_below", "shuffle", "shuffled_deal", "drawn_cut", "check_deck", "check_deal",
            "checked_cut", "hand_counts", "cards_of"]

@@ -10,7 +10,7 @@ shared with move generation.  The checks read the state and never change it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Final, List, NamedTuple, Optional, Sequence, Tuple
 
 from .cards import IS_WILD, NUM_KINDS, format_card, format_cards
 from .moves import (ACTIONS, ADD, DISCARD, DRAW, MELD, PHASE_DRAW, PHASE_OVER, PICKUP,
@@ -23,9 +23,9 @@ if TYPE_CHECKING:  # annotations only: the state module imports this one
     from .melds import Reading
     from .state import GameState
 
-THEN_PACKET = "packet"
+THEN_PACKET: Final = "packet"
 """:attr:`Checked.then` of a last-card discard that takes the reserve packet."""
-THEN_CLOSE = "close"
+THEN_CLOSE: Final = "close"
 """:attr:`Checked.then` of a last-card discard that closes the hand."""
 
 
@@ -44,7 +44,7 @@ class Checked(NamedTuple):
 
 _NEW_CHECKED = tuple.__new__
 """Builds a :class:`Checked` without its generated ``__new__`` (the hot path)."""
-NOTHING = Checked(None, (), None, "")
+NOTHING: Final = Checked(None, (), None, "")
 """The :class:`Checked` of a move that needs nothing more (draws, open pickups,
 discards that leave cards in hand)."""
 _TO_PACKET = Checked(None, (), None, THEN_PACKET)

@@ -19,7 +19,6 @@ classes as the record format does.
 
 from __future__ import annotations
 
-from itertools import product
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Final, List, NamedTuple, Optional, Sequence,
                     Set, Tuple, TypeVar)
 
@@ -37,17 +36,16 @@ Meld = Tuple[int, ...]
 Label = Tuple[Optional[str], int]
 """A burraco class (None: no burraco) and its bonus."""
 
-_PRESENT: Final = bytes([0] + [1] * 255)
 
-SET = "set"
-RUN = "run"
+SET: Final = "set"
+RUN: Final = "run"
 
 CLEAN, SEMI_CLEAN, DIRTY, ROYAL, WILD, TWOS_LABEL = (
     "clean", "semi-clean", "dirty", "royal", "wild", "twos")
-LABELS = (CLEAN, SEMI_CLEAN, DIRTY, ROYAL, WILD, TWOS_LABEL)
+LABELS: Final = (CLEAN, SEMI_CLEAN, DIRTY, ROYAL, WILD, TWOS_LABEL)
 """The burraco classes of the record format."""
 
-BURRACO_SIZE = 7
+BURRACO_SIZE: Final = 7
 """A burraco has at least this many cards."""
 
 
@@ -136,8 +134,13 @@ class MeldRules:
         self.set_ranks: Optional[frozenset[int]] = (
             None if v.set_ranks is None else frozenset(v.set_ranks))
         self.all_wild = v.all_wild_melds
+        # the run positions of each rank of a suit (the ace: low and high; none for a
+        # 2 that is no natural card of a run): a bit each
+        self.pos_bits: Tuple[int, ...] = tuple(
+            sum(1 << k for k, c in enumerate(self.natural_at[0]) if c == r) for r in range(13))
         self._set_ranks: Tuple[int, ...] = tuple(r for r in range(1, 14) if r != 2 and (
             self.set_ranks is None or r in self.set_ranks)) if v.sets else ()
+        self._triples = [self._triples_of(c) for c in range(NUM_KINDS)]
 
     def __reduce__(self) -> Tuple[Any, Tuple["Variant"]]:
         # the rules are made from the variant: a pickle holds the variant only and
@@ -389,7 +392,8 @@ class MeldRules:
         return tuple(slots[k] for k in range(low, high + 1))
 
     # --------------------------------------------------------------- generation
-    def _emit(self, cand: List[int], cnt: Sequence[int], out: Set[Tuple[int, ...]]) -> None:
+    def _emit(self, cand: List[int], cnt: List[int], out: Set[Tuple[int, ...]]) -> None:
+        """Add ``cand`` (sorted here) to ``out`` if the counts ``cnt`` hold its cards."""
         cand.sort()
         prev = -1
         k = 0
@@ -403,41 +407,81 @@ class MeldRules:
                 k = 1
         out.add(tuple(cand))
 
-    def gen_runs(self, cnt: Sequence[int], suit: int, out: Set[Tuple[int, ...]],
-                 i_max: int = 99, j_min: int = -1) -> None:
+    def gen_runs(self, cnt: List[int], suit: int, out: Set[Tuple[int, ...]],
+                 i_max: int = 99, j_min: int = -1, keep: int = 0,
+                 only_wild: int = -1) -> None:
         """Add to ``out`` every run of ``suit`` that the counts ``cnt`` can make
-        (whose first position is at most ``i_max`` and last at least ``j_min``)."""
+        (whose first position is at most ``i_max`` and last at least ``j_min``).
+
+        A run is a stretch of positions ``i..j``, each filled once: by its natural
+        card, or by the one wild card, which fills the stretch's gap or stands in
+        for a natural card held.  For :meth:`gen_adds`, which wants only the runs
+        that hold a meld: ``keep``, a mask of positions whose natural card the wild
+        never stands in for, and ``only_wild``: the wild card every run must hold
+        (-1: any or none).  Each run is made sorted; the counts are checked only
+        where a card may come twice (the ace at both ends, the suit's own 2 as
+        natural and as wild): elsewhere every card is held and comes once."""
         nat = self.natural_at[suit]
         npos = self.npos
-        have = [nat[k] >= 0 and cnt[nat[k]] > 0 for k in range(npos)]
-        wilds = [w for w in WILDS if cnt[w]]
+        pos_bits = self.pos_bits
+        have = 0  # the positions held, a bit each
+        for k in range(13):
+            if cnt[suit * 13 + k]:
+                have |= pos_bits[k]
+        wilds = [w for w in WILDS if cnt[w] and (only_wild < 0 or w == only_wild)]
+        two = suit * 13 + 1  # the suit's own 2: natural at position 1 where 2s are
         maxlen = self.maxlen
-        emit = self._emit
-        for i in range(min(npos, i_max + 1)):
+        last = npos - 1
+        # a run reaching position j_min starts at j_min - maxlen + 1 or later
+        first = j_min - maxlen + 1 if j_min - maxlen + 1 > 0 else 0
+        for i in range(first, min(npos, i_max + 1)):
             missing = 0
             mpos = -1
-            for j in range(i, min(npos, i + maxlen)):
-                if not have[j]:
+            stop = i + maxlen if i + maxlen < npos else npos
+            for j in range(i, stop):
+                if not have >> j & 1:
                     missing += 1
                     if missing > 1:
                         break
                     mpos = j
                 if j - i < 2 or j < j_min:
                     continue
+                both_aces = i == 0 and j == last
                 if missing == 0:
+                    # the naturals sorted: in position order, but a high ace first
                     base = [nat[k] for k in range(i, j + 1)]
-                    emit(base[:], cnt, out)
-                    if wilds:
-                        for p in range(j - i + 1):
-                            rest = base[:p] + base[p + 1:]
-                            for w in wilds:
-                                emit(rest + [w], cnt, out)
+                    high_ace = 1 if j == last else 0
+                    if high_ace:
+                        base = [base[-1]] + base[:-1]
+                    if only_wild < 0:
+                        if both_aces:
+                            self._emit(base[:], cnt, out)
+                        else:
+                            out.add(tuple(base))
+                    for w in wilds:
+                        check = both_aces or (w == two and two in base)
+                        for p in range(i, j + 1):
+                            if keep >> p & 1:
+                                continue  # the wild may not stand in for this card
+                            q = 0 if p == last else p - i + high_ace  # nat[p] in base
+                            cand = base[:q] + base[q + 1:]
+                            cand.append(w)
+                            if check:
+                                self._emit(cand, cnt, out)
+                            else:
+                                cand.sort()
+                                out.add(tuple(cand))
                 elif wilds:
                     base = [nat[k] for k in range(i, j + 1) if k != mpos]
                     for w in wilds:
-                        emit(base + [w], cnt, out)
+                        cand = base + [w]
+                        if both_aces or (w == two and two in base):
+                            self._emit(cand, cnt, out)
+                        else:
+                            cand.sort()
+                            out.add(tuple(cand))
 
-    def gen_sets(self, cnt: Sequence[int], out: Set[Tuple[int, ...]]) -> None:
+    def gen_sets(self, cnt: List[int], out: Set[Tuple[int, ...]]) -> None:
         """Add to ``out`` every set (and meld of wilds only) ``cnt`` can make."""
         wilds = [w for w in WILDS if cnt[w]]
         if self.sets:
@@ -446,49 +490,85 @@ class MeldRules:
         if self.all_wild:
             self._gen_all_wild(cnt, out)
 
-    def _gen_sets_rank(self, cnt: Sequence[int], r: int, wilds: List[int],
+    def _gen_sets_rank(self, cnt: List[int], r: int, wilds: List[int],
                        out: Set[Tuple[int, ...]]) -> None:
+        """Add to ``out`` every set of rank ``r`` the counts ``cnt`` can make, of its
+        natural cards with at most one of the wild cards ``wilds``."""
         cap = self.cap
         ids = [s * 13 + r - 1 for s in range(4)]
-        ns = [cnt[c] for c in ids]
-        if sum(ns) < 2:
+        if cnt[ids[0]] + cnt[ids[1]] + cnt[ids[2]] + cnt[ids[3]] < 2:
             return
-        for combo in product(*[range(x + 1) for x in ns]):
-            k = sum(combo)
+        for base in _sub_multisets(ids, cnt):
+            k = len(base)
             if k < 2 or k > cap:
                 continue
-            base: List[int] = []
-            for c, m in zip(ids, combo):
-                base.extend([c] * m)
             if k >= 3:
                 out.add(tuple(base))
             if k + 1 <= cap:
                 for w in wilds:
                     out.add(tuple(sorted(base + [w])))
 
-    def _gen_all_wild(self, cnt: Sequence[int], out: Set[Tuple[int, ...]]) -> None:
+    def _gen_all_wild(self, cnt: List[int], out: Set[Tuple[int, ...]]) -> None:
+        """Add to ``out`` every meld of wild cards only the counts ``cnt`` can make."""
         cap = self.cap
-        ws = sorted(WILDS)
-        ns = [cnt[w] for w in ws]
-        if sum(ns) < 3:
+        if cnt[52] + cnt[1] + cnt[14] + cnt[27] + cnt[40] < 3:
             return
-        for combo in product(*[range(x + 1) for x in ns]):
-            k = sum(combo)
-            if 3 <= k <= cap:
-                base: List[int] = []
-                for c, m in zip(ws, combo):
-                    base.extend([c] * m)
+        for base in _sub_multisets(_SORTED_WILDS, cnt):
+            if 3 <= len(base) <= cap:
                 out.add(tuple(base))
 
     def gen_melds(self, cnt: Sequence[int]) -> Set[Tuple[int, ...]]:
         """Every distinct meld (a sorted tuple) that the hand counts ``cnt`` can lay."""
+        counts = _as_list(cnt)
         out: Set[Tuple[int, ...]] = set()
-        self.gen_sets(cnt, out)
+        self.gen_sets(counts, out)
         for s in range(4):
-            self.gen_runs(cnt, s, out)
+            self.gen_runs(counts, s, out)
         return out
 
-    def gen_adds(self, cnt: Sequence[int], meld: Tuple[int, ...],
+    def triples_with(self, cnt: List[int], card: int) -> List[Tuple[int, ...]]:
+        """Every meld of three cards, none of them wild (no joker, no 2), that holds
+        ``card`` and two cards the hand counts ``cnt`` hold: how a pair pile is
+        taken (RULES.md "Taking the pile": a natural pair that melds with the top
+        card).  Sorted, the runs of ``card``'s suit first, then the sets of its
+        rank: the order of :meth:`MeldGenerator.melds_with`, whose three-card
+        natural melds these are."""
+        out: List[Tuple[int, ...]] = []
+        for a, b, meld in self._triples[card]:
+            if cnt[a] and cnt[b] and (a != b or cnt[a] > 1):
+                out.append(meld)
+        return out
+
+    def _triples_of(self, card: int) -> List[Tuple[int, int, Tuple[int, ...]]]:
+        """:meth:`triples_with` for any hand: ``(a, b, meld)`` for every three-card
+        natural meld with ``card``, the hand's ``a`` and ``b``, in its order."""
+        if IS_WILD[card]:
+            return []
+        nat = self.natural_at[card // 13]
+        runs: List[Tuple[int, int, Tuple[int, ...]]] = []
+        for k in range(self.npos):
+            if nat[k] != card:
+                continue
+            for i in range(k - 2, k + 1):
+                if i < 0 or i + 2 >= self.npos:
+                    continue
+                three = [nat[i], nat[i + 1], nat[i + 2]]
+                if any(c < 0 or IS_WILD[c] for c in three):
+                    continue
+                three.remove(card)
+                runs.append((three[0], three[1], tuple(sorted(three + [card]))))
+        runs.sort(key=lambda t: t[2])
+        r = card % 13 + 1
+        sets: List[Tuple[int, int, Tuple[int, ...]]] = []
+        if self.sets and r in self._set_ranks:
+            ids = [x * 13 + r - 1 for x in range(4)]
+            for x in range(4):
+                for y in range(x, 4):
+                    sets.append((ids[x], ids[y], tuple(sorted((card, ids[x], ids[y])))))
+            sets.sort(key=lambda t: t[2])
+        return runs + sets
+
+    def gen_adds(self, cnt: List[int], meld: Tuple[int, ...],
                  reading: Reading) -> List[Tuple[int, ...]]:
         """Every distinct multiset of hand cards (counts ``cnt``) that may join ``meld``."""
         cap = self.cap
@@ -499,23 +579,14 @@ class MeldRules:
         if reading.kind == SET:
             wild_opts: List[Tuple[int, ...]] = [()]
             if reading.all_wild:
-                ws = sorted(WILDS)
-                for combo in product(*[range(cnt[w] + 1) for w in ws]):
-                    k = sum(combo)
-                    if 0 < k <= cap - n:
-                        add = []
-                        for c, m in zip(ws, combo):
-                            add.extend([c] * m)
+                for add in _sub_multisets(_SORTED_WILDS, cnt):
+                    if 0 < len(add) <= cap - n:
                         out.append(tuple(add))
                 return out
             if reading.wilds == 0:
                 wild_opts += [(w,) for w in WILDS if cnt[w]]
             r = reading.rank
-            ids = [s * 13 + r - 1 for s in range(4)]
-            for combo in product(*[range(cnt[c] + 1) for c in ids]):
-                base = []
-                for c, m in zip(ids, combo):
-                    base.extend([c] * m)
+            for base in _sub_multisets([s * 13 + r - 1 for s in range(4)], cnt):
                 for wo in wild_opts:
                     add = base + list(wo)
                     if add and n + len(add) <= cap:
@@ -530,23 +601,23 @@ class MeldRules:
                  and reading.order[k - reading.low] % 13 != 0]
         i_max = min(fixed) if fixed else 99
         j_min = max(fixed) if fixed else -1
-        cands: Set[Tuple[int, ...]] = set()
-        self.gen_runs(pool, reading.suit, cands, i_max, j_min)
-        mc = [0] * NUM_KINDS
+        keep = 0
+        for k in fixed:
+            keep |= 1 << k
+        # a wild that can never be natural in this run (a joker, another suit's 2,
+        # or the suit's own 2 where 2s are not natural): every longer run holds it
+        natural_two = self.natural_at[reading.suit][1]
+        only_wild = -1
         for c in meld:
-            mc[c] += 1
+            if IS_WILD[c] and c != natural_two:
+                only_wild = c
+        cands: Set[Tuple[int, ...]] = set()
+        self.gen_runs(pool, reading.suit, cands, i_max, j_min, keep, only_wild)
         for cand in cands:
-            if len(cand) <= n:
-                continue
-            need = mc[:]
-            add = []
-            for c in cand:
-                if need[c]:
-                    need[c] -= 1
-                else:
-                    add.append(c)
-            if len(add) == len(cand) - n:
-                out.append(tuple(add))
+            if len(cand) > n:
+                extra = _minus(cand, meld)
+                if extra is not None:
+                    out.append(extra)
         return out
 
 
@@ -565,6 +636,49 @@ def _group(found: "Set[Tuple[int, ...]] | List[Tuple[int, ...]]") -> Group:
     return lst, longest
 
 
+_SORTED_WILDS: Final = sorted(WILDS)
+"""The wild cards, in card order."""
+
+
+def _sub_multisets(cards: List[int], cnt: List[int]) -> List[List[int]]:
+    """Every sub-multiset of the cards ``cards`` (distinct, ascending) as many times
+    as the counts ``cnt`` hold each, the empty one included; each a sorted list."""
+    found: List[List[int]] = [[]]
+    for c in cards:
+        n = cnt[c]
+        if n:
+            found = [base + [c] * m for base in found for m in range(n + 1)]
+    return found
+
+
+def _minus(cand: Tuple[int, ...], meld: Tuple[int, ...]) -> Optional[Tuple[int, ...]]:
+    """The cards of ``cand`` not in ``meld`` (both sorted), or None when ``cand``
+    does not hold all of ``meld``."""
+    add: List[int] = []
+    k = 0
+    n = len(meld)
+    for c in cand:
+        if k < n and meld[k] == c:
+            k += 1
+        elif k < n and meld[k] < c:
+            return None  # meld[k] is missing from cand
+        else:
+            add.append(c)
+    return tuple(add) if k == n else None
+
+
+def _wild_mask(cnt: List[int]) -> int:
+    """Which wild cards the hand counts ``cnt`` hold: bit 0 the joker, bits 1-4 the
+    2 of each suit (a key part of the generation caches)."""
+    return ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
+            | (cnt[40] > 0) << 4)
+
+
+def _as_list(cnt: Sequence[int]) -> List[int]:
+    """Hand counts as a list (the generation's own functions index lists only)."""
+    return cnt if isinstance(cnt, list) else list(cnt)
+
+
 def _rules_of(variant: "Variant") -> MeldRules:
     """The meld rules of ``variant`` (how pickled rules load)."""
     return variant.rules
@@ -578,8 +692,7 @@ class MeldGenerator:
     are keyed by the hands whose moves were listed, so they must never reach a
     seat that may not see those hands (issue 9, "hidden information")."""
 
-    __slots__ = ("rules", "cap", "_cache", "_gcache", "_acache", "_mvcache", "_masks",
-                 "_reach")
+    __slots__ = ("rules", "cap", "_cache", "_gcache", "_acache", "_mvcache", "_runs")
 
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
@@ -588,8 +701,7 @@ class MeldGenerator:
         self._gcache: Dict[Any, Group] = {}
         self._acache: Dict[Any, Group] = {}
         self._mvcache: Dict[Any, Any] = {}
-        self._masks: Dict[bytes, int] = {}
-        self._reach: Dict[Tuple[Tuple[int, ...], int], Tuple[int, int, int, int, int]] = {}
+        self._runs: Dict[int, _RunInfo] = {}
 
     def __reduce__(self) -> Any:
         # a copy or a pickle starts with empty caches: what they hold is not its own
@@ -615,21 +727,22 @@ class MeldGenerator:
         """The melds of :meth:`gen_melds` as a list, from caches keyed by what each
         suit's runs and each rank's sets depend on (equal results, much faster)."""
         out: List[Tuple[int, ...]] = []
-        for lst, _ in self.meld_groups(cnt):
+        for lst, _ in self.meld_groups(_as_list(cnt)):
             out.extend(lst)
         return out
 
     def melds_with(self, cnt: Sequence[int], card: int) -> List[Tuple[int, ...]]:
         """The melds of :meth:`meld_list` that hold ``card`` (for a natural card only
         its suit's runs and its rank's sets are generated)."""
+        counts = _as_list(cnt)
         if IS_WILD[card]:
-            groups = self.meld_groups(cnt)
+            groups = self.meld_groups(counts)
         else:
-            groups = self.meld_groups(cnt, card // 13, card % 13 + 1)
+            groups = self.meld_groups(counts, card // 13, card % 13 + 1)
         return [m for lst, _ in groups for m in lst if card in m]
 
-    def meld_groups(self, cnt: Sequence[int], only_suit: int = -1,
-                    only_rank: int = 0, b: bytes = b"") -> List[Group]:
+    def meld_groups(self, cnt: List[int], only_suit: int = -1,
+                    only_rank: int = 0) -> List[Group]:
         """The melds the hand counts ``cnt`` can lay, in groups: each suit's runs,
         then each rank's sets, then the melds of wilds only (``only_suit`` and
         ``only_rank``: just that suit's runs and that rank's sets), each group a
@@ -641,27 +754,22 @@ class MeldGenerator:
         position within two (a natural card with no other within two is in no
         run: a run has at most one gap, which its one wild fills), the wild cards
         held, and whether the suit's 2 and ace are held twice.  A rank's sets:
-        the hand's cards of that rank and the wild cards held.  ``b``: ``bytes(cnt)``
-        if the caller has it."""
+        the hand's cards of that rank and the wild cards held."""
         cache = self._gcache
         if len(cache) > 400000:
             cache.clear()
-        if not b:
-            b = bytes(cnt)
-        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
-              | (cnt[40] > 0) << 4)
+        wm = _wild_mask(cnt)
         out: List[Group] = []
-        masks = self._masks
-        for s in (range(4) if only_suit < 0 else (only_suit,)):
-            seg = b[s * 13:s * 13 + 13]
-            present = seg.translate(_PRESENT)
-            h = masks.get(present)
-            if h is None:
-                h = self._mask_of(present)
+        for s in range(4):
+            if only_suit >= 0 and s != only_suit:
+                continue
+            base = s * 13
+            h = self._suit_mask(cnt, s)
             near = h & ((h << 1) | (h >> 1) | (h << 2) | (h >> 2))
             if not near:
                 continue  # no two natural cards of the suit close enough for a run
-            ikey = s | near << 2 | wm << 18 | (seg[1] > 1) << 23 | (seg[0] > 1) << 24
+            ikey = (s | near << 2 | wm << 18 | (cnt[base + 1] > 1) << 23
+                    | (cnt[base] > 1) << 24)
             got = cache.get(ikey)
             if got is None:
                 found: Set[Tuple[int, ...]] = set()
@@ -687,7 +795,7 @@ class MeldGenerator:
                 if got[0]:
                     out.append(got)
         if self.rules.all_wild and wm and only_suit < 0:
-            key: Tuple[object, ...] = ("w", b[1::13], cnt[52])
+            key: Tuple[object, ...] = ("w", cnt[1], cnt[14], cnt[27], cnt[40], cnt[52])
             got = cache.get(key)
             if got is None:
                 found = set()
@@ -696,25 +804,6 @@ class MeldGenerator:
             if got[0]:
                 out.append(got)
         return out
-
-    def meld_moves(self, cnt: Sequence[int],
-                   make: Callable[[Tuple[int, ...]], T]) -> Tuple[List[T], int]:
-        """``(moves, longest)``: ``make(cards)`` of every meld of :meth:`meld_list`,
-        memoized per group, and the most cards any of them lays."""
-        out: List[T] = []
-        longest = 0
-        mcache = self._mvcache
-        if len(mcache) > 400000:
-            mcache.clear()
-        for grp in self.meld_groups(cnt):
-            lst = grp[0]
-            got = mcache.get(id(lst))
-            if got is None or got[0] is not lst:
-                got = mcache[id(lst)] = (lst, [make(c) for c in lst])
-            out.extend(got[1])
-            if grp[1] > longest:
-                longest = grp[1]
-        return out, longest
 
     def group_moves(self, grp: Group, make: Callable[[Tuple[int, ...]], T]) -> List[T]:
         """``make(cards)`` of every meld of the group ``grp`` (of :meth:`meld_groups`),
@@ -744,149 +833,125 @@ class MeldGenerator:
         moves: List[T] = got[1]
         return moves
 
-    def all_adds(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
-                 readings: Sequence[Reading], b: bytes = b"") -> List[Tuple[int, Group]]:
+    def all_adds(self, cnt: List[int], melds: List[Tuple[int, ...]],
+                 readings: List[Reading]) -> List[Tuple[int, Group]]:
         """``[(index, group), ...]`` for every meld the hand counts ``cnt`` can add
         to: the additions of :meth:`add_list` (a sorted tuple) and the most cards
-        any of them adds (one pass over the hand for all melds).  ``b``:
-        ``bytes(cnt)`` if the caller has it."""
+        any of them adds (one pass over the hand for all melds)."""
         cap = self.cap
-        acache = self._acache
-        if len(acache) > 400000:
-            acache.clear()
-        if not b:
-            b = bytes(cnt)
-        wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2 | (cnt[27] > 0) << 3
-              | (cnt[40] > 0) << 4)
+        wm = _wild_mask(cnt)
         masks = [-1, -1, -1, -1]
         out: List[Tuple[int, Group]] = []
         for i in range(len(melds)):
             meld = melds[i]
             rd = readings[i]
-            n = len(meld)
-            if n >= cap:
+            if len(meld) >= cap:
                 continue
-            key: object
-            if rd.all_wild:
-                key = (-1, b[1::13], cnt[52], cap - n if cap - n < 64 else 64)
-            elif rd.kind == SET:
-                r = rd.rank - 1
-                key = (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
-                       | cnt[r + 39] << 16 | wm << 20 | rd.wilds << 25
-                       | (cap - n if cap - n < 64 else 64) << 28)
-            else:
+            h = -1
+            if rd.kind != SET:
                 st = rd.suit
                 h = masks[st]
                 if h < 0:
-                    seg = b[st * 13:st * 13 + 13].translate(_PRESENT)
-                    got_h = self._masks.get(seg)
-                    h = masks[st] = got_h if got_h is not None else self._mask_of(seg)
-                w = 0 if (rd.wilds and (st * 13 + 1) not in meld) else wm
-                key = (meld, self._run_reach(cnt, rd, h), w)
-            got = acache.get(key)
-            if got is None:
-                got = acache[key] = _group(self.rules.gen_adds(cnt, meld, rd))
+                    h = masks[st] = self._suit_mask(cnt, st)
+            got = self._adds(cnt, meld, rd, wm, h)
             if got[0]:
                 out.append((i, got))
         return out
 
-    def all_add_moves(self, cnt: Sequence[int], melds: Sequence[Tuple[int, ...]],
-                      readings: Sequence[Reading],
-                      make: Callable[[Tuple[int, ...], int], T]) -> List[Tuple[int, List[T], int]]:
-        """``[(index, moves, longest), ...]`` for every meld that is not closed:
-        ``make(cards, index)`` of each addition of :meth:`all_adds`, memoized, and
-        the most cards any of them adds."""
-        mcache = self._mvcache
-        if len(mcache) > 400000:
-            mcache.clear()
-        out: List[Tuple[int, List[T], int]] = []
-        for i, grp in self.all_adds(cnt, melds, readings):
-            lst = grp[0]
-            mkey = (id(lst), i)
-            got = mcache.get(mkey)
-            if got is None or got[0] is not lst:
-                got = mcache[mkey] = (lst, [make(c, i) for c in lst])
-            out.append((i, got[1], grp[1]))
-        return out
-
     def add_list(self, cnt: Sequence[int], meld: Tuple[int, ...],
                  reading: Reading) -> Sequence[Tuple[int, ...]]:
-        """The additions of :meth:`gen_adds` (a sorted tuple), from a cache keyed by
-        what they depend on: a set's rank, room and wild, or a run's cards, and the
-        hand's cards of that rank or suit and its wild cards (equal results, much
-        faster; the key is :meth:`all_adds`')."""
-        n = len(meld)
-        cap = self.cap
-        if n >= cap:
+        """The additions of :meth:`gen_adds` (a sorted tuple), from the cache of
+        :meth:`all_adds` (equal results, much faster)."""
+        if len(meld) >= self.cap:
             return ()
-        rd = reading
+        counts = _as_list(cnt)
+        return self._adds(counts, meld, reading, _wild_mask(counts), -1)[0]
+
+    def _adds(self, cnt: List[int], meld: Tuple[int, ...], rd: Reading, wm: int,
+              hmask: int) -> Group:
+        """The :data:`Group` of additions of the hand counts ``cnt`` to ``meld`` (read
+        ``rd``, not closed), from a cache keyed by what they depend on: a set's
+        rank, room and wild and the hand's cards of that rank and wild cards (``wm``:
+        :func:`_wild_mask`); a run's reading and the hand's natural cards within its
+        reach (:meth:`_run_reach`) and wild cards (``hmask``: the hand's
+        :meth:`suit_mask` of the run's suit, or -1)."""
+        if rd.kind != SET:
+            info = self._run_info(rd)
+            w = 0 if (rd.wilds and (rd.suit * 13 + 1) not in meld) else wm
+            hkey = self._run_reach(cnt, info, hmask) << 5 | w
+            got = info.by_hand.get(hkey)
+            if got is None:
+                got = info.by_hand[hkey] = _group(self.rules.gen_adds(cnt, meld, rd))
+            return got
+        room = self.cap - len(meld)
+        if room > 64:
+            room = 64
         key: object
         if rd.all_wild:
-            key = (-1, bytes(cnt[1::13]), cnt[52], cap - n if cap - n < 64 else 64)
+            key = (-1, cnt[1], cnt[14], cnt[27], cnt[40], cnt[52], room)
         else:
-            wm = ((cnt[52] > 0) | (cnt[1] > 0) << 1 | (cnt[14] > 0) << 2
-                  | (cnt[27] > 0) << 3 | (cnt[40] > 0) << 4)
-            if rd.kind == SET:
-                r = rd.rank - 1
-                key = (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
-                       | cnt[r + 39] << 16 | wm << 20 | rd.wilds << 25
-                       | (cap - n if cap - n < 64 else 64) << 28)
-            else:
-                st = rd.suit
-                w = 0 if (rd.wilds and (st * 13 + 1) not in meld) else wm
-                key = (meld, self._run_reach(cnt, rd), w)
-        got = self._acache.get(key)
+            r = rd.rank - 1
+            key = (r | cnt[r] << 4 | cnt[r + 13] << 8 | cnt[r + 26] << 12
+                   | cnt[r + 39] << 16 | wm << 20 | rd.wilds << 25 | room << 28)
+        acache = self._acache
+        got = acache.get(key)
         if got is None:
-            if len(self._acache) > 400000:
-                self._acache.clear()
-            got = self._acache[key] = _group(self.rules.gen_adds(cnt, meld, rd))
-        return got[0]
-
-    def _mask_of(self, present: bytes) -> int:
-        """:meth:`suit_mask` of a suit's presence bytes (1 where a card is held)."""
-        m = 0
-        for k, c in enumerate(self.rules.natural_at[0]):
-            if c >= 0 and present[c]:
-                m |= 1 << k
-        self._masks[present] = m
-        return m
+            if len(acache) > 400000:
+                acache.clear()
+            got = acache[key] = _group(self.rules.gen_adds(cnt, meld, rd))
+        return got
 
     def suit_mask(self, cnt: Sequence[int], suit: int) -> int:
         """Bit ``k`` set when the counts ``cnt`` hold the natural card of run
         position ``k`` of ``suit``."""
-        seg = bytes(cnt[suit * 13:suit * 13 + 13]).translate(_PRESENT)
-        m = self._masks.get(seg)
-        if m is None:
-            m = self._mask_of(seg)
-        return m
+        return self._suit_mask(_as_list(cnt), suit)
 
-    def _run_reach(self, cnt: Sequence[int], reading: Reading, hmask: int = -1) -> int:
+    def _suit_mask(self, cnt: List[int], suit: int) -> int:
+        """:meth:`suit_mask` (a loop over the suit's 13 cards: compiled, cheaper than
+        any lookup)."""
+        pos_bits = self.rules.pos_bits
+        base = suit * 13
+        h = 0
+        for k in range(13):
+            if cnt[base + k]:
+                h |= pos_bits[k]
+        return h
+
+    def _run_info(self, rd: Reading) -> "_RunInfo":
+        """What a run's additions depend on that its reading ``rd`` fixes, and the
+        additions found so far, keyed by the reading itself (the entry holds it:
+        its identity stays its own while the entry lives)."""
+        info = self._runs.get(id(rd))
+        if info is not None and info.reading is rd:
+            return info
+        nat = self.rules.natural_at[rd.suit]
+        low = rd.low
+        order = rd.order
+        mine = [k for k in range(low, rd.high + 1) if order[k - low] == nat[k]]
+        lo, hi = mine[0], mine[-1]
+        held = 0
+        for k, c in enumerate(nat):
+            if c >= 0 and c in order:
+                held |= 1 << k
+        inside = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+        above = ((1 << self.rules.npos) - 1) & ~((1 << (hi + 1)) - 1)
+        info = _RunInfo(rd, held, (1 << lo) - 1, above, inside, rd.suit * 13)
+        if len(self._runs) > 100000:
+            self._runs.clear()
+        self._runs[id(rd)] = info
+        return info
+
+    def _run_reach(self, cnt: List[int], info: "_RunInfo", hmask: int = -1) -> int:
         """The hand's natural cards that could join a run: a bit mask of run
         positions within reach of the meld (one gap at most on either side, as one
         wild fills one gap; a card the meld holds is no gap), and whether the
         suit's 2 and ace are held twice (they may then be used twice)."""
-        rkey = (reading.order, reading.low)
-        reach = self._reach.get(rkey)
-        if reach is None:
-            nat = self.rules.natural_at[reading.suit]
-            low = reading.low
-            order = reading.order
-            mine = [k for k in range(low, reading.high + 1) if order[k - low] == nat[k]]
-            lo, hi = mine[0], mine[-1]
-            inmeld = set(order)
-            held = 0
-            for k, c in enumerate(nat):
-                if c >= 0 and c in inmeld:
-                    held |= 1 << k
-            inside = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
-            above = ((1 << self.rules.npos) - 1) & ~((1 << (hi + 1)) - 1)
-            reach = (held, (1 << lo) - 1, above, inside, reading.suit * 13)
-            if len(self._reach) > 100000:
-                self._reach.clear()
-            self._reach[rkey] = reach
-        held, below, above, inside, base = reach
-        h = self.suit_mask(cnt, reading.suit) if hmask < 0 else hmask
-        mask = h & inside
+        held = info.held
+        below = info.below
+        above = info.above
+        base = info.base
+        h = self._suit_mask(cnt, info.reading.suit) if hmask < 0 else hmask
+        mask = h & info.inside
         miss = ~(h | held) & below
         if miss:
             rest = miss & ~(1 << (miss.bit_length() - 1))
@@ -900,6 +965,26 @@ class MeldGenerator:
         else:
             mask |= h & above
         return mask | (cnt[base + 1] > 1) << 20 | (cnt[base] > 1) << 21
+
+
+class _RunInfo:
+    """A run meld's entry in :class:`MeldGenerator`'s cache of additions: its
+    reading, the run positions its natural cards hold (``held``), those below,
+    above and between its natural cards (``below``, ``above``, ``inside``), the
+    first card id of its suit (``base``), and its additions found so far, keyed by
+    the hand's cards within reach and wild cards held (``by_hand``)."""
+
+    __slots__ = ("reading", "held", "below", "above", "inside", "base", "by_hand")
+
+    def __init__(self, reading: Reading, held: int, below: int, above: int, inside: int,
+                 base: int) -> None:
+        self.reading = reading
+        self.held = held
+        self.below = below
+        self.above = above
+        self.inside = inside
+        self.base = base
+        self.by_hand: Dict[int, Group] = {}
 
 
 __all__ = [

@@ -15,6 +15,7 @@ from random import Random
 from typing import TYPE_CHECKING, Callable, List, Sequence, Set, Tuple
 
 from .cards import IS_WILD, NUM_KINDS
+from .dealing import rand_below
 from .legality import ends_ok
 from .moves import (DISCARD_MOVES, DRAW_MOVE, PHASE_DRAW, PHASE_OVER, PHASE_PLAY, PICKUP,
                     PICKUP_MOVE, REDRAW_MOVE, Move, make_add, make_meld, make_move)
@@ -57,8 +58,7 @@ def list_moves(state: "GameState") -> List[Move]:
     ban = state.ban
     # a group whose longest lay surely leaves an end is kept whole
     held_ban = cnt[ban] if ban >= 0 else 0
-    b = bytes(cnt)
-    for grp in gen.meld_groups(cnt, -1, 0, b):
+    for grp in gen.meld_groups(cnt):
         ms = gen.group_moves(grp, make_meld)
         if lays_leave_an_end(n, grp[1], held_ban):
             moves.extend(ms)
@@ -66,7 +66,7 @@ def list_moves(state: "GameState") -> List[Move]:
             keep_endable(state, seat, cnt, n, ms, grp[1], moves,
                          lambda m: readings + [_read(gen, m.cards)])
     melds = state.melds[owner]
-    for i, grp in gen.all_adds(cnt, melds, readings, b):
+    for i, grp in gen.all_adds(cnt, melds, readings):
         ms = gen.group_add_moves(grp, i, make_add)
         if lays_leave_an_end(n, grp[1], held_ban):
             moves.extend(ms)
@@ -83,7 +83,7 @@ def list_moves(state: "GameState") -> List[Move]:
     return moves
 
 
-def random_move(state: "GameState", rng: "Random") -> Move:
+def random_move(state: "GameState", rng: Random) -> Move:
     """A uniformly random legal move of ``state``: exactly
     ``rng.choice(list_moves(state))`` -- the same move, drawing the same numbers
     from ``rng`` (one ``randrange`` of the number of legal moves) -- but where
@@ -101,9 +101,8 @@ def random_move(state: "GameState", rng: "Random") -> Move:
     held_ban = cnt[ban] if ban >= 0 else 0
     owner = state.owner(seat)
     gen = state._gen
-    b = bytes(cnt)
-    groups = gen.meld_groups(cnt, -1, 0, b)
-    adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner], b)
+    groups = gen.meld_groups(cnt)
+    adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner])
     total = 0
     for grp in groups:
         if not lays_leave_an_end(n, grp[1], held_ban):
@@ -116,8 +115,8 @@ def random_move(state: "GameState", rng: "Random") -> Move:
     if n < 2:  # only the discard of the last card, which may close
         return _pick(list_moves(state), rng)
     redraw = 1 if state.redraw_ok and _can_draw(state) else 0
-    kinds = NUM_KINDS - b.count(0) - (1 if held_ban else 0)
-    k = _below(rng, redraw + total + kinds)
+    kinds = NUM_KINDS - cnt.count(0) - (1 if held_ban else 0)
+    k = rand_below(rng, redraw + total + kinds)
     if k < redraw:
         return REDRAW_MOVE
     k -= redraw
@@ -139,25 +138,11 @@ def random_move(state: "GameState", rng: "Random") -> Move:
     raise AssertionError("random_move: the count of moves was wrong")
 
 
-def _pick(moves: List[Move], rng: "Random") -> Move:
+def _pick(moves: List[Move], rng: Random) -> Move:
     """``rng.choice(moves)``, written as :func:`random_move` draws."""
     if not moves:
         raise IndexError("no legal move: the hand is over")
-    return moves[_below(rng, len(moves))]
-
-
-def _below(rng: "Random", n: int) -> int:
-    """``rng.randrange(n)`` (``n`` > 0): for a plain :class:`random.Random`, the
-    same draws written out as CPython makes them (``getrandbits`` of ``n``'s bit
-    length until the number is below ``n``), without the interpreted call; any
-    other generator is asked for ``randrange(n)``."""
-    if type(rng) is not Random:
-        return rng.randrange(n)
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
+    return moves[rand_below(rng, len(moves))]
 
 
 def _read(gen: "MeldGenerator", cards: Tuple[int, ...]) -> "Reading":
@@ -218,15 +203,17 @@ def pickup_moves(state: "GameState", seat: int) -> List[Move]:
     if v.pile == PILE_OPEN:
         return [PICKUP_MOVE] if state.is_legal(PICKUP_MOVE) else []
     out: List[Move] = []
-    cnt = state.hands[seat][:]
-    cnt[top] += 1
     pair = v.pile == PILE_PAIR
+    if pair:  # a natural pair that melds with the top card
+        melds = state.rules.triples_with(state.hands[seat], top)
+    else:
+        cnt = state.hands[seat][:]
+        cnt[top] += 1
+        melds = state.generator.melds_with(cnt, top)
     seen: Set[Tuple[int, ...]] = set()
     # cards held after the pickup, where no throw-back ban applies
     safe_n = state.hand_n[seat] + len(state.pile) - 1 if state.ban < 0 else -99
-    for meld in state.generator.melds_with(cnt, top):
-        if pair and (len(meld) != 3 or any(IS_WILD[c] for c in meld)):
-            continue
+    for meld in melds:
         hand_part = list(meld)
         hand_part.remove(top)
         hp = tuple(hand_part)

@@ -10,33 +10,33 @@ position; whether the position allows it is :mod:`burraco.legality`'s business.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Iterable, Iterator, NoReturn, Optional, Sequence, Tuple, final
+from typing import Any, Dict, Final, Iterable, Iterator, NoReturn, Optional, Sequence, Tuple, final
 
 from .cards import NUM_KINDS, format_card, format_cards
 from .rules import Rule
 
-DRAW = "draw"
-REDRAW = "redraw"
-PICKUP = "pickup"
-MELD = "meld"
-ADD = "add"
-DISCARD = "discard"
-ACTIONS = (DRAW, REDRAW, PICKUP, MELD, ADD, DISCARD)
+DRAW: Final = "draw"
+REDRAW: Final = "redraw"
+PICKUP: Final = "pickup"
+MELD: Final = "meld"
+ADD: Final = "add"
+DISCARD: Final = "discard"
+ACTIONS: Final = (DRAW, REDRAW, PICKUP, MELD, ADD, DISCARD)
 """Every move's action, as the record format names them."""
 
-PHASE_DRAW = "draw"
-PHASE_PLAY = "play"
-PHASE_OVER = "over"
+PHASE_DRAW: Final = "draw"
+PHASE_PLAY: Final = "play"
+PHASE_OVER: Final = "over"
 
-IN_PROGRESS = "in-progress"
-CLOSED = "closed"
-STOCK_EXHAUSTED = "stock-exhausted"
-TIME_OUT = "time-out"
+IN_PROGRESS: Final = "in-progress"
+CLOSED: Final = "closed"
+STOCK_EXHAUSTED: Final = "stock-exhausted"
+TIME_OUT: Final = "time-out"
 
-DIRECTOR = -1
+DIRECTOR: Final = -1
 """The seat of a ``time-out`` entry of :attr:`GameState.history`: time is called by
 the tournament director, not by a player (RECORD.md: the move has no ``player``)."""
-LAP_PENDING = -2
+LAP_PENDING: Final = -2
 """``laps_left`` when time was called during a turn: that turn is finished first."""
 
 
@@ -332,17 +332,17 @@ def make_add(cards: Tuple[int, ...], index: int) -> Move:
     return make_move(ADD, cards, index)
 
 
-DISCARD_MOVES = tuple(make_move(DISCARD, (c,)) for c in range(NUM_KINDS))
+DISCARD_MOVES: Final = tuple(make_move(DISCARD, (c,)) for c in range(NUM_KINDS))
 """The discard of each card kind, built once (``DISCARD_MOVES[card]``)."""
-DRAW_MOVE = make_move(DRAW)
+DRAW_MOVE: Final = make_move(DRAW)
 """The draw from the stock."""
-REDRAW_MOVE = make_move(REDRAW)
+REDRAW_MOVE: Final = make_move(REDRAW)
 """The brazilian redraw (throw the first drawn card back, draw the next)."""
-PICKUP_MOVE = make_move(PICKUP)
+PICKUP_MOVE: Final = make_move(PICKUP)
 """Taking an open discard pile whole."""
-TIME_OUT_MOVE = make_move(TIME_OUT)
+TIME_OUT_MOVE: Final = make_move(TIME_OUT)
 """The director's time-out, as the hand's history keeps it."""
-COVERED_DISCARD = make_move("covered")
+COVERED_DISCARD: Final = make_move("covered")
 """How a seat's log (:attr:`~burraco.view.PlayerView.history`) shows a discard whose card now
 lies covered in a closed pile (see :mod:`burraco.observer`); never a legal move."""
 

@@ -39,7 +39,7 @@ Standard library only, no I/O; imports only the engine modules below it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, NamedTuple, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, Final, List, NamedTuple, Sequence, Tuple
 
 from .dealing import cards_of
 from .moves import COVERED_DISCARD, DISCARD, PICKUP, REDRAW, Move
@@ -49,16 +49,16 @@ from .variants import PILE_OPEN
 if TYPE_CHECKING:  # annotations only: the state module imports this one
     from .state import GameState
 
-SPECTATOR = -1
+SPECTATOR: Final = -1
 """The viewer that sits at no seat: sees only what every seat sees in common."""
 
-REFEREE = -2
+REFEREE: Final = -2
 """The viewer that sees every zone: the engine itself, a hand's record, and a
 search bot's rollouts on its own determinized samples (every hidden card of a
 sample is the bot's own guess, so reading the sample whole leaks nothing real:
 perfect-information sampling).  Never a seat's view."""
 
-COVERED = "covered"
+COVERED: Final = "covered"
 """The action of :data:`COVERED_DISCARD`: a discard the viewer saw go down but
 whose card now lies covered in a closed pile (never a move one can play)."""
 

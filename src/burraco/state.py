@@ -192,7 +192,7 @@ class GameState(_Memo):
         v.check_players(players)
         singles = check_deal(v, players, first, hands, packets, stock, discard)
         the_cut = checked_cut(v, cut, players, hands)
-        if gen is None or gen.rules.variant != v:
+        if gen is None or (gen.rules.variant is not v and gen.rules.variant != v):
             gen = MeldGenerator(v.rules)
         side_of = sides_for(players, v.teams_of_three)
         nsides = max(side_of) + 1

@@ -47,7 +47,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import Field, dataclass, field, fields
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Final, Optional, Tuple
 
 from .melds import MeldRules
 
@@ -56,16 +56,16 @@ class VariantError(ValueError):
     """An unknown preset, an unknown switch, a bad value or an impossible combination."""
 
 
-PILE_OPEN = "open"
+PILE_OPEN: Final = "open"
 """Take the whole discard pile freely (italian, open-dirty, aberto)."""
-PILE_PAIR = "pair"
+PILE_PAIR: Final = "pair"
 """Take it only with a natural pair matching the top card, laying the three (brazilian)."""
-PILE_TOP = "top"
+PILE_TOP: Final = "top"
 """Take it only if the top card goes down at once, in a new meld or onto a meld (fechado)."""
 
-END_TWO_LEFT = "two-left"
+END_TWO_LEFT: Final = "two-left"
 """The hand ends when two cards remain in the stock (italian)."""
-END_EMPTY = "empty"
+END_EMPTY: Final = "empty"
 """The hand ends when the stock is empty (and no packet refills it, where packets may)."""
 
 

@@ -13,7 +13,7 @@ from typing import List
 from ..compiled import is_compiled
 from ..record import to_record
 from ..melds import MeldGenerator
-from ..sim import hand_seed, random_hand
+from ..sim import collector_paused, hand_seed, random_hand
 from .common import (HANDS, PLAYERS, SEED, add_variant_option, check_records_dir, fail,
                      first_error, table_size)
 from .progress import progress
@@ -55,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
     turns = moves = 0
     t0 = time.perf_counter()
     gen = MeldGenerator(v.rules)  # the run's caches: it sees every hand anyway
-    with progress(args.hands, f"{v.name} {players}p", not (args.no_progress or args.json)) as adv:
+    with progress(args.hands, f"{v.name} {players}p", not (args.no_progress or args.json)) as adv, \
+            collector_paused():  # a playout makes no reference cycle
         for k in range(args.hands):
             s = random_hand(v, players, hand_seed(args.seed, k), first=k % players, gen=gen)
             endings[s.status] += 1
