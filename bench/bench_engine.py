@@ -44,7 +44,7 @@ sys.path.insert(0, str(SRC))
 from burraco.sim import collector_paused, hand_seed, random_hand  # noqa: E402
 from burraco.state import GameState, Move  # noqa: E402
 from burraco.cards import parse_cards  # noqa: E402
-from burraco.melds import MeldGenerator  # noqa: E402
+from burraco.meldgen import MeldGenerator  # noqa: E402
 from burraco.variants import parse_variant  # noqa: E402
 
 GENS: Dict[str, MeldGenerator] = {}

@@ -26,7 +26,7 @@ from typing import List, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from burraco.melds import MeldGenerator  # noqa: E402
+from burraco.meldgen import MeldGenerator  # noqa: E402
 from burraco.state import GameState, Move  # noqa: E402
 from burraco.variants import parse_variant  # noqa: E402
 

@@ -73,7 +73,7 @@ def test_pure_is_chosen_by_the_environment():
 PLAYOUT = """
 import hashlib, json
 from burraco import build_kind
-from burraco.melds import MeldGenerator
+from burraco.meldgen import MeldGenerator
 from burraco.record import to_record
 from burraco.sim import hand_seed, random_hand
 from burraco.variants import parse_variant

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from burraco.cards import IS_WILD
-from burraco.melds import MeldGenerator
+from burraco.meldgen import MeldGenerator, triples_with
 from burraco.record import to_record
 from burraco.sim import hand_seed, random_hand
 from burraco.state import GameState
@@ -124,7 +124,7 @@ def test_one_generator_over_many_random_hands_equals_plain_generation(name):
 @pytest.mark.parametrize("name", ["brazilian", "italian", "burraco-2p"])
 def test_triples_with_are_the_natural_three_card_melds_with_the_card(name: str) -> None:
     """Issue 15: a pair pile's pickups (RULES.md "Taking the pile": a natural pair
-    matching the top card) come from :meth:`MeldRules.triples_with`, made directly;
+    matching the top card) come from :func:`burraco.meldgen.triples_with`, made directly;
     they are exactly the three-card melds without a wild of :meth:`melds_with` (the
     hand and the top card), in the same order."""
     rng = random.Random(15)
@@ -142,7 +142,7 @@ def test_triples_with_are_the_natural_three_card_melds_with_the_card(name: str) 
         with_top[top] += 1
         want = [m for m in gen.melds_with(with_top, top)
                 if len(m) == 3 and not any(IS_WILD[c] for c in m)]
-        got = rules.triples_with(hand, top)
+        got = triples_with(rules, hand, top)
         assert got == want, (hand, top)
         checked += bool(want)
     assert checked > 40  # the hands made some pickups

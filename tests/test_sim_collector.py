@@ -8,7 +8,7 @@ import gc
 
 import pytest
 
-from burraco.melds import MeldGenerator
+from burraco.meldgen import MeldGenerator
 from burraco.sim import collector_paused, hand_seed, random_hand
 from burraco.variants import parse_variant
 

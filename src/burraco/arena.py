@@ -29,7 +29,7 @@ import statistics
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .bots import make_bot
-from .melds import MeldGenerator
+from .meldgen import MeldGenerator
 from .record import to_record
 from .sim import hand_seed
 from .state import GameState, sides_for

@@ -17,7 +17,7 @@ import random
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from .cards import NUM_KINDS, deck
-from .melds import MeldGenerator
+from .meldgen import MeldGenerator
 from .moves import PHASE_PLAY
 
 if TYPE_CHECKING:  # annotations only: the state module imports this one

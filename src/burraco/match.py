@@ -13,7 +13,7 @@ import random
 from typing import List, Optional, Sequence
 
 from .cut import cutter_for
-from .melds import MeldGenerator
+from .meldgen import MeldGenerator
 from .scoring import VP_TABLE, mp_to_vp
 from .state import GameState
 from .variants import Variant, parse_variant

@@ -1,7 +1,7 @@
 """Move generation: every distinct legal move of a position, in a canonical order.
 
 The play phase lists the melds and additions the hand allows (the meld
-generator's lists, :class:`~burraco.melds.MeldGenerator`), keeps those after
+generator's lists, :class:`~burraco.meldgen.MeldGenerator`), keeps those after
 which the turn can still end (RULES.md "No dead ends"), then the discards; the
 draw phase lists the draw and the ways to take the discard pile.  Where few cards
 would remain the check is :func:`burraco.legality.ends_ok`, the same one that
@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Callable, List, Sequence, Set, Tuple
 from .cards import IS_WILD, NUM_KINDS
 from .dealing import rand_below
 from .legality import ends_ok
+from .meldgen import triples_with
 from .moves import (DISCARD_MOVES, DRAW_MOVE, PHASE_DRAW, PHASE_OVER, PHASE_PLAY, PICKUP,
                     PICKUP_MOVE, REDRAW_MOVE, Move, make_add, make_meld, make_move)
 from .variants import PILE_OPEN, PILE_PAIR
 
 if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from .melds import MeldGenerator, Reading
+    from .meldgen import MeldGenerator
+    from .melds import Reading
     from .state import GameState
 
 ReadingsAfter = Callable[[Move], Sequence["Reading"]]
@@ -115,7 +117,10 @@ def random_move(state: "GameState", rng: Random) -> Move:
     if n < 2:  # only the discard of the last card, which may close
         return _pick(list_moves(state), rng)
     redraw = 1 if state.redraw_ok and _can_draw(state) else 0
-    kinds = NUM_KINDS - cnt.count(0) - (1 if held_ban else 0)
+    kinds = -1 if held_ban else 0  # the kinds of card held, the banned one left out
+    for c in cnt:
+        if c:
+            kinds += 1
     k = rand_below(rng, redraw + total + kinds)
     if k < redraw:
         return REDRAW_MOVE
@@ -205,7 +210,7 @@ def pickup_moves(state: "GameState", seat: int) -> List[Move]:
     out: List[Move] = []
     pair = v.pile == PILE_PAIR
     if pair:  # a natural pair that melds with the top card
-        melds = state.rules.triples_with(state.hands[seat], top)
+        melds = triples_with(state.rules, state.hands[seat], top)
     else:
         cnt = state.hands[seat][:]
         cnt[top] += 1

@@ -10,7 +10,7 @@ import random
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
-from .melds import MeldGenerator
+from .meldgen import MeldGenerator
 from .movegen import random_move
 from .state import GameState
 from .variants import Variant, parse_variant

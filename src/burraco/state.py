@@ -37,7 +37,8 @@ from .cut import Cut
 from .dealing import (DealError, cards_of, check_deal, checked_cut, drawn_cut, hand_counts,
                       shuffled_deal)
 from .legality import check_move
-from .melds import MeldGenerator, MeldRules, Reading
+from .meldgen import MeldGenerator
+from .melds import MeldRules, Reading
 from .movegen import list_moves
 from .moves import (ACTIONS, ADD, CLOSED, COVERED_DISCARD, DIRECTOR, DISCARD, DRAW,
                     IN_PROGRESS, LAP_PENDING, MELD, PHASE_DRAW, PHASE_OVER, PHASE_PLAY,
@@ -167,7 +168,7 @@ class GameState(_Memo):
         lifted are drawn within 5 of it), or ``(player, lifted)`` for a given cut.
         The cut is drawn after the shuffle, so it never changes the deal.
 
-        ``gen``: a :class:`~burraco.melds.MeldGenerator` of the same variant whose
+        ``gen``: a :class:`~burraco.meldgen.MeldGenerator` of the same variant whose
         caches the caller owns (a simulation dealing many hands); else a new one."""
         v = parse_variant(variant)
         v.check_players(players)

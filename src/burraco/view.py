@@ -22,7 +22,8 @@ from .moves import PHASE_OVER, Move
 from .variants import Variant
 
 if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from .melds import MeldGenerator, Reading
+    from .meldgen import MeldGenerator
+    from .melds import Reading
     from .state import GameState
 
 

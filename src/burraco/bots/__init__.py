@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Dict, Optional, Tuple
 
-from ..melds import MeldGenerator
+from ..meldgen import MeldGenerator
 from ..state import Move, PlayerView
 
 

@@ -43,7 +43,7 @@ from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, GameState, Move, P
 from ..variants import PILE_OPEN, PILE_PAIR, Variant
 from . import Bot, register
 
-from ..melds import MeldGenerator
+from ..meldgen import MeldGenerator
 
 if TYPE_CHECKING:  # annotations only
     from ..melds import MeldRules, Reading

@@ -12,7 +12,7 @@ from typing import List
 
 from ..compiled import is_compiled
 from ..record import to_record
-from ..melds import MeldGenerator
+from ..meldgen import MeldGenerator
 from ..sim import collector_paused, hand_seed, random_hand
 from .common import (HANDS, PLAYERS, SEED, add_variant_option, check_records_dir, fail,
                      first_error, table_size)

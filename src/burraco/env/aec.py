@@ -9,7 +9,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..melds import MeldGenerator
+from ..meldgen import MeldGenerator
 from ..state import GameState, Move
 from ..variants import Variant, parse_variant
 from .actions import DEFAULT_MAX_MELDS, DISCARD_BASE, get_codec
