@@ -31,6 +31,7 @@ from typing import Optional, Sequence, Tuple
 COMPILED_MODULES: Tuple[str, ...] = (
     "burraco.cards",
     "burraco.melds",
+    "burraco.meldgen",
     "burraco.cut",
     "burraco.record",
     "burraco.sim",

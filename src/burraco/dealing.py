@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Dict, Final, List, NamedTuple, Optional, Sequence, Tuple
 
 from .cards import NUM_KINDS, deck, format_card
 from .cut import Cut, check_cut, cutter_for, draw_lifted
@@ -37,12 +37,16 @@ class Deal(NamedTuple):
     discard: List[int]
 
 
+_RANDOM: Final = random.Random
+"""CPython's generator class (a static of the compiled module, not a lookup)."""
+
+
 def rand_below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` (``n`` > 0): for a plain :class:`random.Random`, the same
     draws written out as CPython makes them (``getrandbits`` of ``n``'s bit length
     until the number is below ``n``), without the interpreted call; any other
     generator is asked for ``randrange(n)``."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         return rng.randrange(n)
     k = n.bit_length()
     r = rng.getrandbits(k)
@@ -56,7 +60,7 @@ def shuffle(rng: random.Random, cards: List[int]) -> None:
     Fisher-Yates swaps from the same draws as CPython's (each index from the top
     down swapped with one drawn below it), without the interpreted calls; any
     other generator shuffles by its own method."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits

@@ -95,22 +95,21 @@ def gen_runs(rules: MeldRules, cnt: List[int], suit: int, out: Set[Tuple[int, ..
                         if keep >> p & 1:
                             continue  # the wild may not stand in for this card
                         q = 0 if p == last else p - i + high_ace  # nat[p] in base
-                        cand = base[:q] + base[q + 1:]
-                        cand.append(w)
                         if check:
+                            cand = base[:q] + base[q + 1:]
+                            cand.append(w)
                             _emit(cand, cnt, out)
                         else:
-                            cand.sort()
-                            out.add(tuple(cand))
+                            out.add(_with_card(base, w, q))
             elif wilds:
                 base = [nat[k] for k in range(i, j + 1) if k != mpos]
+                if j == last and mpos != last:
+                    base = [base[-1]] + base[:-1]  # the high ace first
                 for w in wilds:
-                    cand = base + [w]
                     if both_aces or (w == two and two in base):
-                        _emit(cand, cnt, out)
+                        _emit(base + [w], cnt, out)
                     else:
-                        cand.sort()
-                        out.add(tuple(cand))
+                        out.add(_with_card(base, w))
 
 
 def gen_sets(rules: MeldRules, cnt: List[int], out: Set[Tuple[int, ...]]) -> None:
@@ -139,7 +138,7 @@ def gen_sets_rank(rules: MeldRules, cnt: List[int], r: int, wilds: List[int],
             out.add(tuple(base))
         if k + 1 <= cap:
             for w in wilds:
-                out.add(tuple(sorted(base + [w])))
+                out.add(_with_card(base, w))
 
 
 def gen_all_wild(rules: MeldRules, cnt: List[int], out: Set[Tuple[int, ...]]) -> None:
@@ -218,20 +217,20 @@ def gen_adds(rules: MeldRules, cnt: List[int], meld: Tuple[int, ...],
         return []
     out: List[Tuple[int, ...]] = []
     if reading.kind == SET:
-        wild_opts: List[Tuple[int, ...]] = [()]
         if reading.all_wild:
             for add in _sub_multisets(_SORTED_WILDS, cnt):
                 if 0 < len(add) <= cap - n:
                     out.append(tuple(add))
             return out
-        if reading.wilds == 0:
-            wild_opts += [(w,) for w in WILDS if cnt[w]]
+        # natural cards of the rank, and one wild where the set has none yet
+        wilds = [w for w in WILDS if cnt[w]] if reading.wilds == 0 else []
         r = reading.rank
         for base in _sub_multisets([s * 13 + r - 1 for s in range(4)], cnt):
-            for wo in wild_opts:
-                add = base + list(wo)
-                if add and n + len(add) <= cap:
-                    out.append(tuple(sorted(add)))
+            if base and n + len(base) <= cap:
+                out.append(tuple(base))
+            if n + len(base) + 1 <= cap:
+                for w in wilds:
+                    out.append(_with_card(base, w))
         return out
     # runs: every run of the pool (hand + meld) that contains the meld
     pool = list(cnt)
@@ -288,8 +287,27 @@ def _sub_multisets(cards: List[int], cnt: List[int]) -> List[List[int]]:
     for c in cards:
         n = cnt[c]
         if n:
-            found = [base + [c] * m for base in found for m in range(n + 1)]
+            more: List[List[int]] = []
+            for base in found:
+                more.append(base)  # (never changed after: shared, not copied)
+                for _ in range(n):
+                    base = base + [c]
+                    more.append(base)
+            found = more
     return found
+
+
+def _with_card(cards: List[int], card: int, instead_of: int = -1) -> Tuple[int, ...]:
+    """The sorted ``cards`` with ``card`` put in its place (in place of the card at
+    index ``instead_of``, if one is given), as a tuple."""
+    out = cards[:]
+    if instead_of >= 0:
+        del out[instead_of]
+    k = len(out)
+    while k and out[k - 1] > card:
+        k -= 1
+    out.insert(k, card)
+    return tuple(out)
 
 
 def _minus(cand: Tuple[int, ...], meld: Tuple[int, ...]) -> Optional[Tuple[int, ...]]:
@@ -389,12 +407,16 @@ class MeldGenerator:
         positions whose natural card the hand holds *and* that have another such
         position within two (a natural card with no other within two is in no
         run: a run has at most one gap, which its one wild fills), the wild cards
-        held, and whether the suit's 2 and ace are held twice.  A rank's sets:
-        the hand's cards of that rank and the wild cards held."""
+        held, and whether the suit's 2 and ace are held twice (where a run may hold
+        them twice: :attr:`MeldRules.two_twice <burraco.melds.MeldRules.two_twice>`,
+        ``ace_twice``).  A rank's sets: the hand's cards of that rank and the wild
+        cards held."""
         cache = self._gcache
         if len(cache) > 400000:
             cache.clear()
         wm = _wild_mask(cnt)
+        twos = self.rules.two_twice
+        aces = self.rules.ace_twice
         out: List[Group] = []
         for s in range(4):
             if only_suit >= 0 and s != only_suit:
@@ -404,8 +426,8 @@ class MeldGenerator:
             near = h & ((h << 1) | (h >> 1) | (h << 2) | (h >> 2))
             if not near:
                 continue  # no two natural cards of the suit close enough for a run
-            ikey = (s | near << 2 | wm << 18 | (cnt[base + 1] > 1) << 23
-                    | (cnt[base] > 1) << 24)
+            ikey = (s | near << 2 | wm << 18 | (twos and cnt[base + 1] > 1) << 23
+                    | (aces and cnt[base] > 1) << 24)
             got = cache.get(ikey)
             if got is None:
                 found: Set[Tuple[int, ...]] = set()
@@ -583,7 +605,7 @@ class MeldGenerator:
         """The hand's natural cards that could join a run: a bit mask of run
         positions within reach of the meld (one gap at most on either side, as one
         wild fills one gap; a card the meld holds is no gap), and whether the
-        suit's 2 and ace are held twice (they may then be used twice)."""
+        suit's 2 and ace are held twice where a run may hold them twice."""
         held = info.held
         below = info.below
         above = info.above
@@ -602,7 +624,9 @@ class MeldGenerator:
             mask |= (h & above & ((rest & -rest) - 1)) if rest else h & above
         else:
             mask |= h & above
-        return mask | (cnt[base + 1] > 1) << 20 | (cnt[base] > 1) << 21
+        rules = self.rules
+        return (mask | (rules.two_twice and cnt[base + 1] > 1) << 20
+                | (rules.ace_twice and cnt[base] > 1) << 21)
 
 
 class _RunInfo:

@@ -130,6 +130,10 @@ class MeldRules:
                 else:
                     row.append(s * 13 + r - 1)
             self.natural_at.append(tuple(row))
+        # whether a run may hold a card twice: the suit's 2, natural at its place
+        # and as the wild; the ace, at both ends of a run from ace to ace
+        self.two_twice: bool = self.natural_at[0][1] == 1
+        self.ace_twice: bool = self.maxlen >= self.npos
         self.sets = v.sets
         self.set_ranks: Optional[frozenset[int]] = (
             None if v.set_ranks is None else frozenset(v.set_ranks))
