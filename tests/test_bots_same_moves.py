@@ -88,7 +88,7 @@ def test_a_pinned_meld_is_never_read_in_vain(name):
     added, reads as no meld wherever it is skipped; and it does skip."""
     from burraco.bots import greedy
     from burraco.cards import NUM_KINDS
-    from burraco.melds import MeldGenerator
+    from burraco.meldgen import MeldGenerator
     from burraco.variants import parse_variant
 
     v = parse_variant(name)
