@@ -395,8 +395,8 @@ class MeldGenerator:
             groups = self.meld_groups(counts, card // 13, card % 13 + 1)
         return [m for lst, _ in groups for m in lst if card in m]
 
-    def meld_groups(self, cnt: List[int], only_suit: int = -1,
-                    only_rank: int = 0) -> List[Group]:
+    def meld_groups(self, cnt: List[int], only_suit: int = -1, only_rank: int = 0,
+                    masks: Optional[List[int]] = None) -> List[Group]:
         """The melds the hand counts ``cnt`` can lay, in groups: each suit's runs,
         then each rank's sets, then the melds of wilds only (``only_suit`` and
         ``only_rank``: just that suit's runs and that rank's sets), each group a
@@ -410,7 +410,9 @@ class MeldGenerator:
         held, and whether the suit's 2 and ace are held twice (where a run may hold
         them twice: :attr:`MeldRules.two_twice <burraco.melds.MeldRules.two_twice>`,
         ``ace_twice``).  A rank's sets: the hand's cards of that rank and the wild
-        cards held."""
+        cards held.  ``masks``: a list of four, each suit's :meth:`suit_mask`
+        or -1, filled in as they are computed (:meth:`all_adds` can then share
+        them)."""
         cache = self._gcache
         if len(cache) > 400000:
             cache.clear()
@@ -422,7 +424,12 @@ class MeldGenerator:
             if only_suit >= 0 and s != only_suit:
                 continue
             base = s * 13
-            h = self._suit_mask(cnt, s)
+            if masks is None:
+                h = self._suit_mask(cnt, s)
+            else:
+                h = masks[s]
+                if h < 0:
+                    h = masks[s] = self._suit_mask(cnt, s)
             near = h & ((h << 1) | (h >> 1) | (h << 2) | (h >> 2))
             if not near:
                 continue  # no two natural cards of the suit close enough for a run
@@ -493,13 +500,17 @@ class MeldGenerator:
         return moves
 
     def all_adds(self, cnt: List[int], melds: List[Tuple[int, ...]],
-                 readings: List[Reading]) -> List[Tuple[int, Group]]:
+                 readings: List[Reading],
+                 masks: Optional[List[int]] = None) -> List[Tuple[int, Group]]:
         """``[(index, group), ...]`` for every meld the hand counts ``cnt`` can add
         to: the additions of :meth:`add_list` (a sorted tuple) and the most cards
-        any of them adds (one pass over the hand for all melds)."""
+        any of them adds (one pass over the hand for all melds).  ``masks``: the
+        hand's :meth:`suit_mask` of each suit as :meth:`meld_groups` left them
+        (-1 where not computed), to share them."""
         cap = self.cap
         wm = _wild_mask(cnt)
-        masks = [-1, -1, -1, -1]
+        if masks is None:
+            masks = [-1, -1, -1, -1]
         out: List[Tuple[int, Group]] = []
         for i in range(len(melds)):
             meld = melds[i]

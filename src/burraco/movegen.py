@@ -60,7 +60,8 @@ def list_moves(state: "GameState") -> List[Move]:
     ban = state.ban
     # a group whose longest lay surely leaves an end is kept whole
     held_ban = cnt[ban] if ban >= 0 else 0
-    for grp in gen.meld_groups(cnt):
+    masks = [-1, -1, -1, -1]  # each suit's runs held, shared by the two
+    for grp in gen.meld_groups(cnt, -1, 0, masks):
         ms = gen.group_moves(grp, make_meld)
         if lays_leave_an_end(n, grp[1], held_ban):
             moves.extend(ms)
@@ -68,7 +69,7 @@ def list_moves(state: "GameState") -> List[Move]:
             keep_endable(state, seat, cnt, n, ms, grp[1], moves,
                          lambda m: readings + [_read(gen, m.cards)])
     melds = state.melds[owner]
-    for i, grp in gen.all_adds(cnt, melds, readings):
+    for i, grp in gen.all_adds(cnt, melds, readings, masks):
         ms = gen.group_add_moves(grp, i, make_add)
         if lays_leave_an_end(n, grp[1], held_ban):
             moves.extend(ms)
@@ -103,8 +104,9 @@ def random_move(state: "GameState", rng: Random) -> Move:
     held_ban = cnt[ban] if ban >= 0 else 0
     owner = state.owner(seat)
     gen = state._gen
-    groups = gen.meld_groups(cnt)
-    adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner])
+    masks = [-1, -1, -1, -1]  # each suit's runs held, shared by the two
+    groups = gen.meld_groups(cnt, -1, 0, masks)
+    adds = gen.all_adds(cnt, state.melds[owner], state.readings[owner], masks)
     total = 0
     for grp in groups:
         if not lays_leave_an_end(n, grp[1], held_ban):
