@@ -98,10 +98,10 @@ class BuildExt(build_ext):
         if not self.extensions:
             return
         if self.inplace:  # a module dropped from the list must not stay compiled
-            keep = {Path(self.get_ext_fullpath(ext.name)).name for ext in self.extensions}
+            keep = {Path(self.get_ext_fullpath(ext.name)).resolve() for ext in self.extensions}
             suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-            for old in (SRC / "burraco").glob("*" + suffix):
-                if old.name not in keep:
+            for old in (SRC / "burraco").rglob("*" + suffix):  # subpackages too (bots)
+                if old.resolve() not in keep:
                     old.unlink()
         try:
             super().run()

@@ -28,7 +28,7 @@ EXT = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 
 def has_compiled_build() -> bool:
     """True when an up-to-date compiled build sits beside the sources (built in place)."""
-    return (all((PKG / (m.rpartition(".")[2] + EXT)).is_file()
+    return (all(Path(compiled.source_path(str(PKG), m)[:-3] + EXT).is_file()
                 for m in compiled.COMPILED_MODULES)
             and (PKG / compiled.MANIFEST).is_file() and not compiled.stale_sources(str(PKG)))
 
@@ -113,7 +113,9 @@ def test_every_compiled_module_is_strict_typed():
               for m in ([o["module"]] if isinstance(o["module"], str) else o["module"])}
     for name in compiled.COMPILED_MODULES:
         path = "src/" + name.replace(".", "/") + ".py"
-        assert path in files, f"{path} is compiled but not in [tool.mypy] files"
+        # the file itself, or a directory of files that holds it ("src/burraco/bots")
+        assert path in files or any(path.startswith(f.rstrip("/") + "/") for f in files), \
+            f"{path} is compiled but not in [tool.mypy] files"
         assert name not in hidden, f"{name} is compiled but its mypy errors are ignored"
     assert "burraco.compiled" not in compiled.COMPILED_MODULES  # it chooses the others
 
@@ -124,13 +126,17 @@ def test_stale_build_is_detected(tmp_path):
     assert compiled.stale_sources(str(tmp_path)) == ()  # no build: nothing stale
     lines = []
     for name in compiled.COMPILED_MODULES:
-        leaf = name.rpartition(".")[2] + ".py"
-        (tmp_path / leaf).write_text(f"# {name}\n", encoding="utf-8")
-        lines.append(f"{name} {hashlib.sha256((tmp_path / leaf).read_bytes()).hexdigest()}\n")
+        src = Path(compiled.source_path(str(tmp_path), name))
+        src.parent.mkdir(parents=True, exist_ok=True)
+        src.write_text(f"# {name}\n", encoding="utf-8")
+        lines.append(f"{name} {hashlib.sha256(src.read_bytes()).hexdigest()}\n")
     (tmp_path / compiled.MANIFEST).write_text("".join(lines), encoding="utf-8")
     assert compiled.stale_sources(str(tmp_path)) == ()
     (tmp_path / "melds.py").write_text("# changed\n", encoding="utf-8")
     assert compiled.stale_sources(str(tmp_path)) == ("burraco.melds",)
+    # a module of a subpackage is read from the subpackage's directory
+    (tmp_path / "bots" / "greedy.py").write_text("# changed\n", encoding="utf-8")
+    assert compiled.stale_sources(str(tmp_path)) == ("burraco.melds", "burraco.bots.greedy")
 
 
 def test_stale_build_runs_the_sources(tmp_path):

@@ -46,9 +46,11 @@ COMPILED_MODULES: Tuple[str, ...] = (
     "burraco.state",
     "burraco.moves",
     "burraco.scoring",
+    "burraco.bots.greedy",
 )
-"""The engine modules compiled with mypyc where a C compiler is present: the one
-list to extend (``setup.py`` reads it without importing the package; a test checks
+"""The engine modules compiled with mypyc where a C compiler is present, and the
+``greedy`` policy (``burraco.bots.greedy``: the search bot's rollouts play it at
+every seat, most of a rollout's time): the one list to extend (``setup.py`` reads it without importing the package; a test checks
 that each is in ``[tool.mypy] files`` and strict-clean, and that each loads as an
 extension in the compiled build).  Compiled code checks the declared types of
 every argument, so a module that validates values of any type given from Python
@@ -67,7 +69,12 @@ variable would turn 100 into 100.0).  mypyc keeps no ``__slots__`` on a class:
 A function of a compiled module is not a Python function and does not bind as a
 method: a class of a pure module must call it from a method of its own, never
 take it as one (``play = turn.play`` would leave ``state.play(move)`` without its
-``move``)."""
+``move``).  A module of a subpackage compiles as well (its source is
+:func:`source_path`); a compiled class may subclass a pure one (``GreedyBot(Bot)``).
+A variable annotated ``float`` must be given a float where it is first assigned
+(``500.0 + val[c]``, not ``500 + val[c]``: mypyc refuses an ``int`` there); a
+function annotated ``-> float`` returns a float compiled where Python would return
+the ``int`` it computed, which compares and adds alike (the same moves)."""
 
 GROUP = "burraco._compiled"
 """The mypyc group: its shared library is ``burraco/_compiled__mypyc`` and holds
@@ -109,6 +116,13 @@ def _digest(path: str) -> str:
         return hashlib.sha256(f.read()).hexdigest()
 
 
+def source_path(package_dir: str, name: str) -> str:
+    """The source file of compiled module ``name`` in ``package_dir`` (the
+    directory of the ``burraco`` package): ``burraco.cards`` is ``cards.py`` there,
+    ``burraco.bots.greedy`` is ``bots/greedy.py``."""
+    return os.path.join(package_dir, *name.split(".")[1:]) + ".py"
+
+
 def stale_sources(package_dir: str) -> Tuple[str, ...]:
     """The compiled modules whose source in ``package_dir`` differs from the one
     the compiled build there was made from (none without a compiled build)."""
@@ -119,7 +133,7 @@ def stale_sources(package_dir: str) -> Tuple[str, ...]:
     with open(manifest, encoding="utf-8") as f:
         built = dict(line.split() for line in f if line.strip())
     for name in COMPILED_MODULES:
-        src = os.path.join(package_dir, name.rpartition(".")[2] + ".py")
+        src = source_path(package_dir, name)
         if os.path.isfile(src) and built.get(name) != _digest(src):
             stale.append(name)
     return tuple(stale)
@@ -179,4 +193,5 @@ def why_pure() -> Optional[str]:
 
 
 __all__ = ["COMPILED_MODULES", "GROUP", "MANIFEST", "PURE_ENV", "build_kind", "is_compiled",
+           "source_path",
            "compiled_modules", "stale_sources", "select", "why_pure"]

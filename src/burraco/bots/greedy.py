@@ -46,7 +46,7 @@ from . import Bot, register
 from ..meldgen import MeldGenerator
 
 if TYPE_CHECKING:  # annotations only
-    from ..melds import Reading
+    from ..melds import MeldRules, Reading
 
 # progress towards a burraco by meld length (length 7+ scores its real bonus)
 _PROG_CLEAN = (0, 0, 0, 12, 24, 40, 70)
@@ -62,14 +62,17 @@ def progress(reading: Optional[Reading]) -> float:
     return _PROG_DIRTY[n] if reading.wilds else _PROG_CLEAN[n]
 
 
+_CTX_SLOTS = ("seat", "v", "rules", "players", "side_of", "phase", "hand", "hand_n",
+              "owner", "melds", "readings", "pile", "pile_count", "stock_count",
+              "packets_left", "packet_open", "legal", "ban", "must_meld", "unseen",
+              "known", "history", "scores_fn", "nxt", "opp_owner", "stock0", "val",
+              "can_close_now", "_scores", "tab", "late", "pins", "base_lay")
+
+
 class Ctx:
     """What the policy knows at a decision: built from a view or a state."""
 
-    __slots__ = ("seat", "v", "rules", "players", "side_of", "phase", "hand", "hand_n",
-                 "owner", "melds", "readings", "pile", "pile_count", "stock_count",
-                 "packets_left", "packet_open", "legal", "ban", "must_meld", "unseen",
-                 "known", "history", "scores_fn", "nxt", "opp_owner", "stock0", "val",
-                 "can_close_now", "_scores")
+    __slots__ = _CTX_SLOTS
 
     seat: int
     v: Variant
@@ -100,9 +103,15 @@ class Ctx:
     val: Sequence[int]
     can_close_now: bool
     _scores: Optional[List[int]]
+    tab: _Tables
+    late: float
+    pins: Dict[int, List[int]]
+    base_lay: Optional[float]
 
     def __init__(self) -> None:
         self._scores = None
+        self.pins = {}
+        self.base_lay = None
 
     @property
     def scores(self) -> List[int]:
@@ -110,6 +119,62 @@ class Ctx:
         if self._scores is None:
             self._scores = self.scores_fn()
         return self._scores
+
+
+if getattr(Ctx, "__slots__", None) is None:
+    # compiled with mypyc, which keeps no ``__slots__``: the same as in Python
+    setattr(Ctx, "__slots__", _CTX_SLOTS)
+
+
+class _Tables:
+    """What the policy reads of a rule set for every card, computed once per rule
+    set (nothing of any hand): ``neigh[c]`` the run neighbours of natural card ``c``
+    at distance 1 (weight 10) and 2 (weight 5), in every run position ``c`` takes
+    (an ace sits at both ends), and ``set_others[c]`` the same rank in the other
+    three suits, or None where ``c``'s rank makes no set."""
+
+    __slots__ = ("rules", "neigh", "set_others")
+
+    def __init__(self, rules: "MeldRules") -> None:
+        self.rules = rules
+        neigh: List[Tuple[Tuple[int, int], ...]] = []
+        others: List[Optional[Tuple[int, int, int]]] = []
+        for c in range(52):
+            r = c % 13
+            s = c - r
+            nat = rules.natural_at[s // 13]
+            out: List[Tuple[int, int]] = []
+            for p, cc in enumerate(nat):
+                if cc != c:
+                    continue
+                for d, wgt in ((1, 10), (2, 5)):
+                    for q in (p - d, p + d):
+                        if 0 <= q < len(nat) and nat[q] >= 0:
+                            out.append((nat[q], wgt))
+            neigh.append(tuple(out))
+            if rules.set_ranks is None or (r + 1) in rules.set_ranks:
+                o = [t * 13 + r for t in range(4) if t * 13 != s]
+                others.append((o[0], o[1], o[2]))
+            else:
+                others.append(None)
+        self.neigh = neigh
+        self.set_others = others
+
+
+_TABLES: Dict[int, _Tables] = {}
+
+
+def _tables(rules: "MeldRules") -> _Tables:
+    """The :class:`_Tables` of ``rules`` (kept per rule set: a few per process)."""
+    t = _TABLES.get(id(rules))
+    if t is None or t.rules is not rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        t = _TABLES[id(rules)] = _Tables(rules)
+    return t
+
+
+_STOCK0: Dict[Tuple[int, int], Tuple[Variant, int]] = {}
 
 
 def _owner_of(v: Variant, side_of: Sequence[int], seat: int) -> int:
@@ -172,13 +237,23 @@ def ctx_from_view(view: PlayerView, gen: Optional[MeldGenerator] = None) -> Ctx:
     x.nxt = _next_opponent(view.side_of, view.seat, view.players)
     x.opp_owner = _owner_of(v, view.side_of, x.nxt)
     x.stock0 = _stock0(v, view.players)
+    x.tab = _tables(x.rules.rules)
+    x.late = _late_of(x)
     return x
 
 
 def _stock0(v: Variant, players: int) -> int:
+    """The stock after the deal (at least 1), remembered per variant and table."""
+    got = _STOCK0.get((id(v), players))
+    if got is not None and got[0] is v:
+        return got[1]
     total = v.deck_size(players)
-    return max(1, total - players * v.hand_size - sum(v.packet_sizes(players))
-               - (1 if v.first_discard_up else 0))
+    n = max(1, total - players * v.hand_size - sum(v.packet_sizes(players))
+            - (1 if v.first_discard_up else 0))
+    if len(_STOCK0) > 256:
+        _STOCK0.clear()
+    _STOCK0[(id(v), players)] = (v, n)
+    return n
 
 
 def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
@@ -219,12 +294,20 @@ def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
     x.nxt = _next_opponent(s.side_of, seat, s.players)
     x.opp_owner = s.owner(x.nxt)
     x.stock0 = _stock0(v, s.players)
+    x.tab = _tables(s.rules)
+    x.late = _late_of(x)
     return x
 
 
 # ------------------------------------------------------------------ evaluation
 def _late(x: Ctx) -> float:
-    """0 at the start of the hand, 1 when the stock is nearly gone."""
+    """0 at the start of the hand, 1 when the stock is nearly gone (computed once,
+    with the context)."""
+    return x.late
+
+
+def _late_of(x: Ctx) -> float:
+    """:func:`_late` from the stock, its size after the deal and the packets."""
     f = x.stock_count / x.stock0
     if x.packets_left and x.v.reserve_refills_stock:
         f += 0.3
@@ -314,7 +397,27 @@ def _natural_potential(x: Ctx, cnt: List[int], melds: Sequence[Tuple[int, ...]],
                        readings: Sequence[Reading],
                        budget: int = 6, connect: bool = True) -> float:
     """Points (with progress) of what ``cnt`` could lay with natural cards only,
-    greedily, onto ``melds`` and as new melds."""
+    greedily, onto ``melds`` and as new melds (and, with ``connect``, a quarter of
+    how well the cards left connect)."""
+    total, left = _lay_potential(x, cnt, melds, readings, budget)
+    # loose value: pairs and connectors left in hand
+    if connect:
+        total += 0.25 * _connect_total(x, left)
+    return total
+
+
+def _base_potential(x: Ctx) -> float:
+    """:func:`_natural_potential` of the hand as it is onto the side's melds; its
+    lays alone (without the connectors) are kept in ``x.base_lay``."""
+    total, left = _lay_potential(x, list(x.hand), x.melds[x.owner], x.readings[x.owner], 6)
+    x.base_lay = total
+    return total + 0.25 * _connect_total(x, left)
+
+
+def _lay_potential(x: Ctx, cnt: List[int], melds: Sequence[Tuple[int, ...]],
+                   readings: Sequence[Reading], budget: int) -> Tuple[float, List[int]]:
+    """The lays of :func:`_natural_potential`: their points with progress, and
+    the counts of the cards left (wild cards set to none)."""
     rules = x.rules
     val = x.val
     cnt = cnt[:]
@@ -355,10 +458,7 @@ def _natural_potential(x: Ctx, cnt: List[int], melds: Sequence[Tuple[int, ...]],
             melds[i] = tuple(sorted(melds[i] + cards))
             readings[i] = r
         total += best_g
-    # loose value: pairs and connectors left in hand
-    if connect:
-        total += 0.25 * _connect_total(x, cnt)
-    return total
+    return total, cnt
 
 
 def _connect_total(x: Ctx, cnt: Sequence[int]) -> float:
@@ -374,22 +474,57 @@ def _connect_total(x: Ctx, cnt: Sequence[int]) -> float:
 
 def _connect(x: Ctx, cnt: Sequence[int], c: int, sets: bool) -> float:
     """How well natural card ``c`` connects with the other cards of ``cnt``."""
-    r = c % 13
-    s = c - r
     k = 0.0
-    if sets and (x.rules.rules.set_ranks is None or (r + 1) in x.rules.rules.set_ranks):
-        same = cnt[s + r] - 1 + sum(cnt[t * 13 + r] for t in range(4) if t * 13 != s)
-        k += 8 * min(same, 2)
-    nat = x.rules.rules.natural_at[s // 13]
-    # positions of c in the suit's run order (an ace sits at both ends)
-    for p, cc in enumerate(nat):
-        if cc != c:
-            continue
-        for d, wgt in ((1, 10), (2, 5)):
-            for q in (p - d, p + d):
-                if 0 <= q < len(nat) and nat[q] >= 0 and cnt[nat[q]]:
-                    k += wgt
+    tab = x.tab
+    if sets:
+        o = tab.set_others[c]
+        if o is not None:
+            same = cnt[c] - 1 + cnt[o[0]] + cnt[o[1]] + cnt[o[2]]
+            k += 8 * min(same, 2)
+    # the run neighbours of c in the suit's run order (an ace sits at both ends)
+    for nb, wgt in tab.neigh[c]:
+        if cnt[nb]:
+            k += wgt
     return k
+
+
+def _pin(cards: Sequence[int]) -> int:
+    """What a meld's natural cards pin it to: a run of suit ``s`` (``s``, 0-3) when
+    two of them share a suit and differ in rank, a set of rank index ``r``
+    (``4 + r``) when two share a rank and differ in suit, else -1 (not known)."""
+    a = -1
+    for c in cards:
+        if IS_WILD[c]:
+            continue
+        if a < 0 or c == a:
+            a = c
+            continue
+        if c // 13 == a // 13:
+            return c // 13
+        if c % 13 == a % 13:
+            return 4 + c % 13
+        return -1
+    return -1
+
+
+def _pins(x: Ctx, owner: int) -> List[int]:
+    """:func:`_pin` of each meld of ``owner`` (computed once per decision)."""
+    got = x.pins.get(owner)
+    if got is None:
+        got = x.pins[owner] = [_pin(mc) for mc in x.melds[owner]]
+    return got
+
+
+def _cannot_join(pin: int, c: int) -> bool:
+    """True when natural card ``c`` surely cannot join a meld pinned ``pin``: a
+    run of another suit or a set of another rank (a natural card never acts as a
+    wild, and a meld with two naturals of one suit, or of one rank, is a run, or a
+    set, whatever is added).  False says nothing: the meld must be read."""
+    if pin < 0 or IS_WILD[c]:
+        return False
+    if pin < 4:
+        return c // 13 != pin
+    return c % 13 != pin - 4
 
 
 def _meld_danger(x: Ctx, c: int) -> float:
@@ -399,8 +534,9 @@ def _meld_danger(x: Ctx, c: int) -> float:
     owner = x.opp_owner
     if owner == x.owner:
         return 0.0
-    for mc, rd in zip(x.melds[owner], x.readings[owner]):
-        if len(mc) >= rules.cap:
+    pins = _pins(x, owner)
+    for i, (mc, rd) in enumerate(zip(x.melds[owner], x.readings[owner])):
+        if len(mc) >= rules.cap or _cannot_join(pins[i], c):
             continue
         new = rules.read(tuple(sorted(mc + (c,))))
         if new is None:
@@ -460,12 +596,14 @@ def discard_cost(x: Ctx, c: int, opp_discarded: Optional[Set[int]] = None) -> fl
     val = x.val
     hand = x.hand
     if IS_WILD[c]:
-        keep: float = 500 + val[c]
+        keep: float = 500.0 + val[c]
     else:
         keep = _connect(x, hand, c, x.v.sets)
         # cards it could still lay on its own melds
-        for mc, rd in zip(x.melds[x.owner], x.readings[x.owner]):
-            if len(mc) < x.rules.cap and x.rules.read(tuple(sorted(mc + (c,)))) is not None:
+        pins = _pins(x, x.owner)
+        for i, mc in enumerate(x.melds[x.owner]):
+            if (len(mc) < x.rules.cap and not _cannot_join(pins[i], c)
+                    and x.rules.read(tuple(sorted(mc + (c,)))) is not None):
                 keep += 80
                 break
         keep -= val[c] * (0.1 + 0.6 * _late(x))
@@ -527,7 +665,10 @@ def _pickup_value(x: Ctx, m: Move, base: float) -> float:
     if x.v.pile == PILE_OPEN and len(pile) == 1:
         # a one-card pile is worth only what it lays now (no ping-pong of wilds)
         pot = _natural_potential(x, cnt, melds, readings, connect=False)
-        return pot - _natural_potential(x, list(x.hand), melds, readings, connect=False) - 2
+        base_lay = x.base_lay
+        if base_lay is None:
+            base_lay = _lay_potential(x, list(x.hand), melds, readings, 6)[0]
+        return pot - base_lay - 2
     pot = _natural_potential(x, cnt, melds, readings)
     extra = len(pile) if x.v.pile == PILE_OPEN else x.pile_count - 1
     late = _late(x)
@@ -554,7 +695,7 @@ def ranked(x: Ctx) -> List[Tuple[float, Move]]:
     legal = x.legal
     out: List[Tuple[float, Move]] = []
     if x.phase == "draw":
-        base = _natural_potential(x, list(x.hand), x.melds[x.owner], x.readings[x.owner])
+        base = _base_potential(x)
         for m in legal:
             if m.action == PICKUP:
                 out.append((_pickup_value(x, m, base), m))
@@ -586,7 +727,7 @@ def _choose_draw(x: Ctx) -> Move:
         if m.action != PICKUP:
             continue
         if base is None:
-            base = _natural_potential(x, list(x.hand), x.melds[x.owner], x.readings[x.owner])
+            base = _base_potential(x)
         v = _pickup_value(x, m, base)
         if v > best_v:
             best_v, best = v, m
