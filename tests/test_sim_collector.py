@@ -1,6 +1,6 @@
 """Random playouts make no reference cycle, so ``burraco simulate`` may pause the
 cyclic garbage collector while it plays (issue 15: ``burraco.sim.collector_paused``,
-10-12% of a playout's time).  Checked in whichever build runs (./test runs both)."""
+a fifth of a compiled brazilian playout's time).  Checked in whichever build runs (./test runs both)."""
 
 from __future__ import annotations
 

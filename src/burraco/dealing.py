@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress
-from typing import Dict, Final, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, Final, List, NamedTuple, Optional, Sequence, Tuple
 
 from .cards import NUM_KINDS, deck, format_card
 from .cut import Cut, check_cut, cutter_for, draw_lifted
@@ -48,10 +48,16 @@ def rand_below(rng: random.Random, n: int) -> int:
     generator is asked for ``randrange(n)``."""
     if type(rng) is not _RANDOM:
         return rng.randrange(n)
+    return _draw_below(rng.getrandbits, n)
+
+
+def _draw_below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A number below ``n`` as CPython's ``Random._randbelow`` draws it: bits of
+    ``n``'s length from ``getrandbits`` until they make one."""
     k = n.bit_length()
-    r = rng.getrandbits(k)
+    r = getrandbits(k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = getrandbits(k)
     return r
 
 
@@ -65,11 +71,7 @@ def shuffle(rng: random.Random, cards: List[int]) -> None:
         return
     getrandbits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+        j = _draw_below(getrandbits, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -199,5 +201,5 @@ def hand_counts(hand: Sequence[int]) -> List[int]:
     return cnt
 
 
-__all__ = ["DealError", "Deal", "rand_below", "shuffle", "shuffled_deal", "drawn_cut", "check_deck", "check_deal",
-           "checked_cut", "hand_counts", "cards_of"]
+__all__ = ["DealError", "Deal", "rand_below", "shuffle", "shuffled_deal", "drawn_cut",
+           "check_deck", "check_deal", "checked_cut", "hand_counts", "cards_of"]

@@ -38,6 +38,19 @@ def _emit(cand: List[int], cnt: List[int], out: Set[Tuple[int, ...]]) -> None:
     out.add(tuple(cand))
 
 
+def positions_held(rules: MeldRules, cnt: List[int], suit: int) -> int:
+    """Bit ``k`` set when the counts ``cnt`` hold the natural card of run position
+    ``k`` of ``suit`` (a loop over the suit's 13 cards: compiled, cheaper than any
+    lookup)."""
+    pos_bits = rules.pos_bits
+    base = suit * 13
+    held = 0
+    for k in range(13):
+        if cnt[base + k]:
+            held |= pos_bits[k]
+    return held
+
+
 def gen_runs(rules: MeldRules, cnt: List[int], suit: int, out: Set[Tuple[int, ...]],
              i_max: int = 99, j_min: int = -1, keep: int = 0,
              only_wild: int = -1) -> None:
@@ -54,11 +67,7 @@ def gen_runs(rules: MeldRules, cnt: List[int], suit: int, out: Set[Tuple[int, ..
     natural and as wild): elsewhere every card is held and comes once."""
     nat = rules.natural_at[suit]
     npos = rules.npos
-    pos_bits = rules.pos_bits
-    have = 0  # the positions held, a bit each
-    for k in range(13):
-        if cnt[suit * 13 + k]:
-            have |= pos_bits[k]
+    have = positions_held(rules, cnt, suit)
     wilds = [w for w in WILDS if cnt[w] and (only_wild < 0 or w == only_wild)]
     two = suit * 13 + 1  # the suit's own 2: natural at position 1 where 2s are
     maxlen = rules.maxlen
@@ -425,11 +434,11 @@ class MeldGenerator:
                 continue
             base = s * 13
             if masks is None:
-                h = self._suit_mask(cnt, s)
+                h = positions_held(self.rules, cnt, s)
             else:
                 h = masks[s]
                 if h < 0:
-                    h = masks[s] = self._suit_mask(cnt, s)
+                    h = masks[s] = positions_held(self.rules, cnt, s)
             near = h & ((h << 1) | (h >> 1) | (h << 2) | (h >> 2))
             if not near:
                 continue  # no two natural cards of the suit close enough for a run
@@ -522,7 +531,7 @@ class MeldGenerator:
                 st = rd.suit
                 h = masks[st]
                 if h < 0:
-                    h = masks[st] = self._suit_mask(cnt, st)
+                    h = masks[st] = positions_held(self.rules, cnt, st)
             got = self._adds(cnt, meld, rd, wm, h)
             if got[0]:
                 out.append((i, got))
@@ -573,18 +582,7 @@ class MeldGenerator:
     def suit_mask(self, cnt: Sequence[int], suit: int) -> int:
         """Bit ``k`` set when the counts ``cnt`` hold the natural card of run
         position ``k`` of ``suit``."""
-        return self._suit_mask(_as_list(cnt), suit)
-
-    def _suit_mask(self, cnt: List[int], suit: int) -> int:
-        """:meth:`suit_mask` (a loop over the suit's 13 cards: compiled, cheaper than
-        any lookup)."""
-        pos_bits = self.rules.pos_bits
-        base = suit * 13
-        h = 0
-        for k in range(13):
-            if cnt[base + k]:
-                h |= pos_bits[k]
-        return h
+        return positions_held(self.rules, _as_list(cnt), suit)
 
     def _run_info(self, rd: Reading) -> "_RunInfo":
         """What a run's additions depend on that its reading ``rd`` fixes, and the
@@ -621,7 +619,7 @@ class MeldGenerator:
         below = info.below
         above = info.above
         base = info.base
-        h = self._suit_mask(cnt, info.reading.suit) if hmask < 0 else hmask
+        h = positions_held(self.rules, cnt, info.reading.suit) if hmask < 0 else hmask
         mask = h & info.inside
         miss = ~(h | held) & below
         if miss:
@@ -664,6 +662,6 @@ class _RunInfo:
 
 
 __all__ = [
-    "Group", "MeldGenerator", "gen_runs", "gen_sets", "gen_sets_rank", "gen_all_wild",
-    "gen_melds", "gen_adds", "triples_with", "triples_of",
+    "Group", "MeldGenerator", "positions_held", "gen_runs", "gen_sets", "gen_sets_rank",
+    "gen_all_wild", "gen_melds", "gen_adds", "triples_with", "triples_of",
 ]

@@ -43,8 +43,9 @@ def collector_paused() -> Iterator[None]:
     A hand played makes no reference cycle (``tests/test_sim_collector.py`` checks
     it, both builds), so reference counting frees all of it as soon as it is done
     with: the cyclic collector finds nothing, and its passes over the objects a run
-    keeps (the meld generator's caches, which fill as hands are played) cost some
-    10-12% of a playout's time.  Only a run of random playouts is sure to make no
+    keeps (the meld generator's caches, which fill as hands are played) cost a
+    fifth of a compiled brazilian playout's time (bench_engine: 60,300 turns a
+    second with it on, 75,900 paused).  Only a run of random playouts is sure to make no
     cycle; code that plays bots or serves tables keeps the collector on."""
     was = gc.isenabled()
     gc.disable()
