@@ -204,14 +204,17 @@ class BurracoEnv(AECEnv):
         """The int8 mask of ``agent`` (default: the agent to act); all zero when it
         is not that agent's turn."""
         agent = agent or self.agent_selection
-        mask = np.zeros(self._n, np.int8)
+        # a fresh zeroed buffer each time (an agent may keep the mask): a bytearray,
+        # whose items are cheaper to set than an array's
+        mask = bytearray(self._n)
         g = self.game
         if g is not None and g.phase != PHASE_OVER and self.agent_name_mapping[agent] == g.turn \
                 and not (self.terminations.get(agent) or self.truncations.get(agent)):
             if self._legal_key != self._version:
                 self._refresh_legal()
-            mask.put(self._legal_sorted, 1)
-        return mask
+            for a in self._legal_sorted:
+                mask[a] = 1
+        return np.frombuffer(mask, np.int8)
 
     def move_to_action(self, move: Move) -> int:
         """The action of ``move`` in the current position (the mover is the agent to act)."""

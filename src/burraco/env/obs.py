@@ -61,6 +61,9 @@ SLOT_WIDTH = NUM_KINDS + MELD_FEATURES
 _LABEL_INDEX = {lab: k for k, lab in enumerate(LABELS)}
 _PHASES = {"draw": 0, "play": 1, "over": 2}
 _STATUSES = {"in-progress": 0, "closed": 1, "stock-exhausted": 2, "time-out": 3}
+_ZERO_ROW = bytes(NUM_KINDS)
+_ONE_HOT = [bytes(c) + b"\x01" + bytes(NUM_KINDS - 1 - c) for c in range(NUM_KINDS)]
+"""The one-hot row of each card, as bytes."""
 
 
 def _rel_order(seat: int, players: int, key: Sequence[int]) -> List[int]:
@@ -114,6 +117,8 @@ class ObsEncoder:
         self.SCORES = take(O)
         self.size = off
         """Length of the observation array."""
+        self._empty_owner = bytes(T * SLOT_WIDTH)
+        self._zero_scores = bytes(O)
         self._values = v.rules.value
         self.per_player = v.melds_per == "player"
         self.packet_per_player = v.packet_per == "player"
@@ -121,6 +126,8 @@ class ObsEncoder:
         self._meld_cache: Dict[Tuple[int, ...], Tuple[bytes, int]] = {}
         self._owner_cache: Dict[int, Tuple[List[Tuple[int, ...]], bytes, int]] = {}
         self._others = [seats[1:] for seats in self._rel_seats]
+        # per seat: (its known cards' counts, their row of bytes) as last encoded
+        self._known_rows: List[Tuple[List[int], bytes]] = [([0] * NUM_KINDS, _ZERO_ROW)] * P
         self._order_cache: List[Optional[Tuple[List[int], Tuple[List[int], List[int], List[int]]]]]
         self._order_cache = [None] * P
         d = v.decks_for(players)
@@ -175,7 +182,7 @@ class ObsEncoder:
 
     def _owner_block(self, o: int, ms: Sequence[Tuple[int, ...]], readings: Sequence[Reading]
                      ) -> Tuple[List[Tuple[int, ...]], bytes, int]:
-        """(the melds, bytes of the used slots of owner ``o``, its visible points),
+        """(the melds, bytes of the slots of owner ``o``, its visible points),
         kept in the owner's cache entry while its melds stay the same."""
         got = self._owner_cache.get(o)
         if got is not None and got[0] == ms:
@@ -187,7 +194,9 @@ class ObsEncoder:
             vec, p = self._meld_info(cards, r)
             parts.append(vec)
             pts += p
-        block = b"".join(parts[:T])  # melds past the slots are left out (see MELDS)
+        parts.append(self._empty_owner)  # the unused slots: zero
+        # melds past the slots are left out (see MELDS)
+        block = b"".join(parts)[:T * SLOT_WIDTH]
         got = self._owner_cache[o] = (list(ms), block, pts)
         return got
 
@@ -227,66 +236,80 @@ class ObsEncoder:
         # One piece (radon D): it writes the layout of the module docstring block
         # after block, in order, on the environment's hot path (every step); its
         # branches are the blocks', and helpers would only pass the offsets around.
-        # everything before SCORES holds small counts (0..255): filled as bytes and
-        # converted to float32 once
+        # Everything before SCORES holds small counts (0..255): the blocks are bytes
+        # (cached where they repeat: the one-hot rows, each owner's melds), joined
+        # once and converted to float32 once.
         P = self.players
         owners, packet_owners, sides = self._orders(seat, side_of)
-        buf = bytearray(self.size)
-        buf[0:53] = hand_cnt
-        kb = self.KNOWN
+        zero = _ZERO_ROW
+        onehot = _ONE_HOT
+        parts: List[bytes] = [bytes(hand_cnt)]
+        known_rows = self._known_rows
         for p in self._others[seat]:
             kc = known_cnt[p]
-            if kc.count(0) != 53:  # (a C loop; most seats are known to hold nothing)
-                buf[kb:kb + 53] = kc
-            kb += 53
-        if pile_vis:
-            pb = self.PILE
+            row = known_rows[p]
+            if row[0] != kc:  # (a C loop: the cards known in a hand change seldom)
+                row = known_rows[p] = (list(kc), zero if kc.count(0) == NUM_KINDS else bytes(kc))
+            parts.append(row[1])
+        if not pile_vis:
+            parts.append(zero)
+            parts.append(zero)
+        elif len(pile_vis) == 1:
+            top = onehot[pile_vis[0]]
+            parts.append(top)
+            parts.append(top)
+        else:
+            pile = bytearray(NUM_KINDS)
             for c in pile_vis:
-                buf[pb + c] += 1
-            buf[self.TOP + pile_vis[-1]] = 1
-        if ban >= 0:
-            buf[self.BAN + ban] = 1
+                pile[c] += 1
+            parts.append(pile)
+            parts.append(onehot[pile_vis[-1]])
+        parts.append(onehot[ban] if ban >= 0 else zero)
         side_pts = [0] * self.nsides
-        width = self.slots * SLOT_WIDTH
-        base = self.MELDS
         per_player = self.per_player
         owner_cache = self._owner_cache
+        empty = self._empty_owner
         for o in owners:
             ms = meld_cards[o]
             if ms:
                 got = owner_cache.get(o)
                 if got is None or got[0] != ms:
                     got = self._owner_block(o, ms, readings[o])
-                block = got[1]
-                buf[base:base + len(block)] = block
+                parts.append(got[1])
                 side_pts[side_of[o] if per_player else o] += got[2]
-            base += width
-        tb = self.HANDN
-        buf[tb:tb + P] = hand_n[seat:] + hand_n[:seat] if seat else hand_n  # rel order
-        tb += P
+            else:
+                parts.append(empty)
+        for _ in range(self.owners - len(owners)):  # fewer sides for now (3 or 5 players)
+            parts.append(empty)
+        # HANDN .. FLAGS: offsets from HANDN
+        tail = bytearray(self.SCORES - self.HANDN)
+        tail[0:P] = hand_n[seat:] + hand_n[:seat] if seat else hand_n  # rel order
+        tb = P
         if phase != "over":
-            buf[tb + (turn - seat) % P] = 1
+            tail[tb + (turn - seat) % P] = 1
         tb += P
-        buf[tb + _PHASES[phase]] = 1
+        tail[tb + _PHASES[phase]] = 1
         tb += 3
-        buf[tb + _STATUSES[status]] = 1
+        tail[tb + _STATUSES[status]] = 1
         tb += 4
-        buf[tb] = stock_count
-        buf[tb + 1] = pile_count
-        buf[tb + 2] = len(packet_sizes)
+        tail[tb] = stock_count
+        tail[tb + 1] = pile_count
+        tail[tb + 2] = len(packet_sizes)
         tb += 3
         for k, size in enumerate(packet_sizes[:3]):
-            buf[tb + k] = size
+            tail[tb + k] = size
         tb += 3
         for k, o in enumerate(packet_owners):
             if packet_taken[o]:
-                buf[tb + k] = 1
+                tail[tb + k] = 1
         tb += self.packet_owners
         if must_meld:
-            buf[tb] = 1
+            tail[tb] = 1
         if turn == seat and phase != "over":
-            buf[tb + 1] = 1
-        out = np.frombuffer(buf, np.uint8).astype(np.float32)
+            tail[tb + 1] = 1
+        parts.append(tail)
+        parts.append(self._zero_scores)
+        out = np.frombuffer(b"".join(parts), np.uint8).astype(np.float32)
         sb = self.SCORES
         for k, sd in enumerate(sides):
             if side_pts[sd]:
