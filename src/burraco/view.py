@@ -13,11 +13,12 @@ added.  Standard library only, no I/O.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from . import observer as ob
 from .cards import format_cards
 from .cut import Cut
+from .melds import LABELS
 from .moves import PHASE_OVER, Move
 from .variants import Variant
 
@@ -156,4 +157,224 @@ class PlayerView:
         }
 
 
-__all__ = ["PlayerView"]
+NUM_KINDS = 53
+"""Card kinds: 0..51 (suit * 13 + rank - 1) and 52, the joker."""
+SLOT_WIDTH = NUM_KINDS + 13
+"""Bytes of one meld slot of an observation: 53 card counts, then 13 features."""
+_ZERO_ROW = bytes(NUM_KINDS)
+_ONE_HOT = [bytes(c) + b"\x01" + bytes(NUM_KINDS - 1 - c) for c in range(NUM_KINDS)]
+_LABEL_INDEX = {lab: k for k, lab in enumerate(LABELS)}
+_PHASES = {"draw": 0, "play": 1, "over": 2}
+_STATUSES = {"in-progress": 0, "closed": 1, "stock-exhausted": 2, "time-out": 3}
+
+
+def _rel_order(seat: int, players: int, key: List[int]) -> List[int]:
+    """The distinct ``key[p]`` values met going round the table from ``seat``."""
+    out: List[int] = []
+    for k in range(players):
+        o = key[(seat + k) % players]
+        if o not in out:
+            out.append(o)
+    return out
+
+
+class SeatBytes:
+    """The observation of one seat as bytes, in the layout of :mod:`burraco.env.obs`:
+    every block holds small counts (0..255) but ``SCORES``, left zero, whose points
+    come apart (:meth:`encode`).  Built for the research environment's hot
+    path (compiled with the engine); it reads a hand through
+    :mod:`burraco.observer` (:meth:`from_state`) or a :class:`PlayerView`'s fields.
+
+    Caches, each checked against what it stands for: each meld's slot bytes and
+    points (by its cards), each owner's slot range (while its melds stay the
+    same), each seat's row of known cards (while they stay the same)."""
+
+    def __init__(self, variant: Variant, players: int, slots: int, owners: int,
+                 packet_owners: int, nsides: int) -> None:
+        self.players = players
+        self.slots = slots
+        self.owners = owners
+        self.packet_owners = packet_owners
+        self.nsides = nsides
+        self.cap: int = variant.rules.cap
+        self.values: List[int] = list(variant.rules.value)
+        self.open_wild_penalty: int = variant.open_wild_penalty
+        self.per_player = variant.melds_per == "player"
+        self.packet_per_player = variant.packet_per == "player"
+        self.tail_size = 2 * players + 3 + 4 + 3 + 3 + packet_owners + 2
+        self.rel_seats = [[(seat + k) % players for k in range(players)]
+                          for seat in range(players)]
+        self.others = [seats[1:] for seats in self.rel_seats]
+        self.empty_owner = bytes(slots * SLOT_WIDTH)
+        self.zero_scores = bytes(owners)
+        self.meld_cache: Dict[Tuple[int, ...], Tuple[bytes, int]] = {}
+        self.owner_cache: Dict[int, Tuple[List[Tuple[int, ...]], bytes, int]] = {}
+        self.known_rows: List[Tuple[List[int], bytes]] = [([0] * NUM_KINDS, _ZERO_ROW)] * players
+        self.order_cache: List[Optional[Tuple[List[int], List[int], List[int], List[int]]]] = \
+            [None] * players
+
+    def meld_info(self, cards: Tuple[int, ...], r: "Reading") -> Tuple[bytes, int]:
+        """(slot bytes, visible points) of one meld, cached by its cards."""
+        got = self.meld_cache.get(cards)
+        if got is None:
+            vec = bytearray(SLOT_WIDTH)
+            for c in cards:
+                vec[c] += 1
+            f = NUM_KINDS
+            vec[f] = 1
+            if r.all_wild:
+                vec[f + 3] = 1
+            elif r.kind == "set":
+                vec[f + 1] = 1
+            else:
+                vec[f + 2] = 1
+            vec[f + 4] = len(cards)
+            vec[f + 5] = r.wilds
+            if r.label is not None:
+                vec[f + 6 + _LABEL_INDEX[r.label]] = 1
+            if len(cards) >= self.cap:
+                vec[f + 12] = 1
+            val = self.values
+            pts = r.bonus
+            for c in cards:
+                pts += val[c]
+            if r.all_wild and r.label is None:
+                pts -= self.open_wild_penalty
+            if len(self.meld_cache) > 100000:
+                self.meld_cache.clear()
+            got = (bytes(vec), pts)
+            self.meld_cache[cards] = got
+        return got
+
+    def owner_block(self, o: int, ms: List[Tuple[int, ...]], readings: List["Reading"]
+                    ) -> Tuple[List[Tuple[int, ...]], bytes, int]:
+        """(the melds, bytes of the slots of owner ``o``, its visible points),
+        kept in the owner's cache entry while its melds stay the same."""
+        got = self.owner_cache.get(o)
+        if got is not None and got[0] == ms:
+            return got
+        parts: List[bytes] = []
+        pts = 0
+        for i in range(len(ms)):
+            vec, p = self.meld_info(ms[i], readings[i])
+            parts.append(vec)
+            pts += p
+        parts.append(self.empty_owner)  # the unused slots: zero
+        # melds past the slots are left out (see MELDS)
+        block = b"".join(parts)[:self.slots * SLOT_WIDTH]
+        got = (list(ms), block, pts)
+        self.owner_cache[o] = got
+        return got
+
+    def orders(self, seat: int, side_of: List[int]
+               ) -> Tuple[List[int], List[int], List[int], List[int]]:
+        """(side_of, meld owners, packet owners, sides) in relative order for
+        ``seat``, cached per seat while ``side_of`` stays the same (it changes
+        mid-hand only when a temporary pair forms at 3 or 5 players)."""
+        got = self.order_cache[seat]
+        if got is not None and got[0] == side_of:
+            return got
+        seats = self.rel_seats[seat]
+        sides = _rel_order(seat, self.players, side_of)
+        got = (list(side_of), seats if self.per_player else sides,
+               seats if self.packet_per_player else sides, sides)
+        self.order_cache[seat] = got
+        return got
+
+    def encode(self, seat: int, turn: int, phase: str, status: str, hand_cnt: Sequence[int],
+               known_cnt: Sequence[Sequence[int]], meld_cards: List[List[Tuple[int, ...]]],
+               readings: List[List["Reading"]], pile_vis: List[int], pile_count: int,
+               stock_count: int, packet_sizes: List[int], packet_taken: List[bool],
+               side_of: List[int], hand_n: List[int], ban: int, must_meld: bool
+               ) -> Tuple[bytes, List[int]]:
+        """(the observation's bytes, ``SCORES`` zero; each side's visible points in
+        relative order, the observer's side first) of what ``seat`` sees."""
+        # One piece (radon D): it writes the layout of burraco.env.obs block after
+        # block, in order, on the environment's hot path (every step).
+        P = self.players
+        _, owners, packet_owners, sides = self.orders(seat, side_of)
+        zero = _ZERO_ROW
+        onehot = _ONE_HOT
+        parts: List[bytes] = [bytes(hand_cnt)]
+        known_rows = self.known_rows
+        for p in self.others[seat]:
+            kc = known_cnt[p]
+            row = known_rows[p]
+            if row[0] != kc:  # the cards known in a hand change seldom
+                row = (list(kc), zero if kc.count(0) == NUM_KINDS else bytes(kc))
+                known_rows[p] = row
+            parts.append(row[1])
+        if not pile_vis:
+            parts.append(zero)
+            parts.append(zero)
+        elif len(pile_vis) == 1:
+            top = onehot[pile_vis[0]]
+            parts.append(top)
+            parts.append(top)
+        else:
+            pile = bytearray(NUM_KINDS)
+            for c in pile_vis:
+                pile[c] += 1
+            parts.append(bytes(pile))
+            parts.append(onehot[pile_vis[-1]])
+        parts.append(onehot[ban] if ban >= 0 else zero)
+        side_pts = [0] * self.nsides
+        per_player = self.per_player
+        owner_cache = self.owner_cache
+        empty = self.empty_owner
+        for o in owners:
+            ms = meld_cards[o]
+            if ms:
+                got = owner_cache.get(o)
+                if got is None or got[0] != ms:
+                    got = self.owner_block(o, ms, readings[o])
+                parts.append(got[1])
+                side_pts[side_of[o] if per_player else o] += got[2]
+            else:
+                parts.append(empty)
+        for _ in range(self.owners - len(owners)):  # fewer sides for now (3 or 5 players)
+            parts.append(empty)
+        # HANDN .. FLAGS
+        tail = bytearray(self.tail_size)
+        for k in range(P):
+            tail[k] = hand_n[(seat + k) % P]  # rel order
+        tb = P
+        over = phase == PHASE_OVER
+        if not over:
+            tail[tb + (turn - seat) % P] = 1
+        tb += P
+        tail[tb + _PHASES[phase]] = 1
+        tb += 3
+        tail[tb + _STATUSES[status]] = 1
+        tb += 4
+        tail[tb] = stock_count
+        tail[tb + 1] = pile_count
+        tail[tb + 2] = len(packet_sizes)
+        tb += 3
+        for k in range(min(3, len(packet_sizes))):
+            tail[tb + k] = packet_sizes[k]
+        tb += 3
+        for k in range(len(packet_owners)):
+            if packet_taken[packet_owners[k]]:
+                tail[tb + k] = 1
+        tb += self.packet_owners
+        if must_meld:
+            tail[tb] = 1
+        if turn == seat and not over:
+            tail[tb + 1] = 1
+        parts.append(bytes(tail))
+        parts.append(self.zero_scores)
+        return b"".join(parts), [side_pts[sd] for sd in sides]
+
+    def from_state(self, state: "GameState", seat: int) -> Tuple[bytes, List[int]]:
+        """:meth:`encode` of what ``seat`` sees of ``state``, read through
+        :mod:`burraco.observer` as a :class:`PlayerView` reads it (without building one)."""
+        return self.encode(seat, state.turn, state.phase, state.status,
+                           ob.hand_counts(state, seat, seat), ob.known_counts(state, seat),
+                           state.melds, state.readings, ob.visible_pile(state, seat),
+                           len(state.pile), len(state.stock), [len(p) for p in state.packets],
+                           state.packet_taken, state.side_of, state.hand_n, state.ban,
+                           state.must_meld)
+
+
+__all__ = ["PlayerView", "SeatBytes", "SLOT_WIDTH"]

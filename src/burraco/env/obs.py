@@ -42,38 +42,22 @@ test checks that the two agree on many positions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, List, Sequence, Tuple
 
 import numpy as np
 
 from ..cards import NUM_KINDS
-from ..melds import LABELS
 from ..variants import PILE_OPEN, Variant, parse_variant
 
 if TYPE_CHECKING:
     from ..melds import Reading
-from .. import observer as ob
 from ..state import GameState, PlayerView
+from ..view import SLOT_WIDTH as _SLOT_WIDTH, SeatBytes
 
 MELD_FEATURES = 13
 """Features after the 53 card counts of each meld slot."""
 SLOT_WIDTH = NUM_KINDS + MELD_FEATURES
-_LABEL_INDEX = {lab: k for k, lab in enumerate(LABELS)}
-_PHASES = {"draw": 0, "play": 1, "over": 2}
-_STATUSES = {"in-progress": 0, "closed": 1, "stock-exhausted": 2, "time-out": 3}
-_ZERO_ROW = bytes(NUM_KINDS)
-_ONE_HOT = [bytes(c) + b"\x01" + bytes(NUM_KINDS - 1 - c) for c in range(NUM_KINDS)]
-"""The one-hot row of each card, as bytes."""
-
-
-def _rel_order(seat: int, players: int, key: Sequence[int]) -> List[int]:
-    """The distinct ``key[p]`` values met going round the table from ``seat``."""
-    out: List[int] = []
-    for k in range(players):
-        o = key[(seat + k) % players]
-        if o not in out:
-            out.append(o)
-    return out
+assert SLOT_WIDTH == _SLOT_WIDTH
 
 
 class ObsEncoder:
@@ -117,19 +101,8 @@ class ObsEncoder:
         self.SCORES = take(O)
         self.size = off
         """Length of the observation array."""
-        self._empty_owner = bytes(T * SLOT_WIDTH)
-        self._zero_scores = bytes(O)
-        self._values = v.rules.value
-        self.per_player = v.melds_per == "player"
-        self.packet_per_player = v.packet_per == "player"
-        self._rel_seats = [[(seat + k) % P for k in range(P)] for seat in range(P)]
-        self._meld_cache: Dict[Tuple[int, ...], Tuple[bytes, int]] = {}
-        self._owner_cache: Dict[int, Tuple[List[Tuple[int, ...]], bytes, int]] = {}
-        self._others = [seats[1:] for seats in self._rel_seats]
-        # per seat: (its known cards' counts, their row of bytes) as last encoded
-        self._known_rows: List[Tuple[List[int], bytes]] = [([0] * NUM_KINDS, _ZERO_ROW)] * P
-        self._order_cache: List[Optional[Tuple[List[int], Tuple[List[int], List[int], List[int]]]]]
-        self._order_cache = [None] * P
+        self._bytes = SeatBytes(v, P, T, O, K, nsides)
+        """Builds the bytes of an observation (compiled with the engine)."""
         d = v.decks_for(players)
         deck = d * (52 + v.jokers_per_deck)
         low = np.zeros(off, np.float32)
@@ -149,57 +122,6 @@ class ObsEncoder:
         self.low, self.high = low, high
 
     # -------------------------------------------------------------- encoding
-    def _meld_info(self, cards: Tuple[int, ...], reading: Reading) -> Tuple[bytes, int]:
-        """(slot bytes, visible points) of one meld, cached by its cards."""
-        got = self._meld_cache.get(cards)
-        if got is None:
-            vec = bytearray(SLOT_WIDTH)
-            for c in cards:
-                vec[c] += 1
-            r = reading
-            f = 53
-            vec[f] = 1
-            if r.all_wild:
-                vec[f + 3] = 1
-            elif r.kind == "set":
-                vec[f + 1] = 1
-            else:
-                vec[f + 2] = 1
-            vec[f + 4] = len(cards)
-            vec[f + 5] = r.wilds
-            if r.label is not None:
-                vec[f + 6 + _LABEL_INDEX[r.label]] = 1
-            if len(cards) >= self.cap:
-                vec[f + 12] = 1
-            val = self._values
-            pts = sum(val[c] for c in cards) + r.bonus
-            if r.all_wild and r.label is None:
-                pts -= self.variant.open_wild_penalty
-            got = self._meld_cache[cards] = (bytes(vec), pts)
-            if len(self._meld_cache) > 100000:
-                self._meld_cache.clear()
-        return got
-
-    def _owner_block(self, o: int, ms: Sequence[Tuple[int, ...]], readings: Sequence[Reading]
-                     ) -> Tuple[List[Tuple[int, ...]], bytes, int]:
-        """(the melds, bytes of the slots of owner ``o``, its visible points),
-        kept in the owner's cache entry while its melds stay the same."""
-        got = self._owner_cache.get(o)
-        if got is not None and got[0] == ms:
-            return got
-        T = self.slots
-        parts: List[bytes] = []
-        pts = 0
-        for cards, r in zip(ms, readings):
-            vec, p = self._meld_info(cards, r)
-            parts.append(vec)
-            pts += p
-        parts.append(self._empty_owner)  # the unused slots: zero
-        # melds past the slots are left out (see MELDS)
-        block = b"".join(parts)[:T * SLOT_WIDTH]
-        got = self._owner_cache[o] = (list(ms), block, pts)
-        return got
-
     def visible_points(self, meld_cards: Sequence[Sequence[Tuple[int, ...]]],
                        readings: Sequence[Sequence[Reading]], side_of: Sequence[int]
                        ) -> List[int]:
@@ -210,110 +132,17 @@ class ObsEncoder:
         for o, ms in enumerate(meld_cards):
             side = side_of[o] if self.variant.melds_per == "player" else o
             for cards, r in zip(ms, readings[o]):
-                pts[side] += self._meld_info(cards, r)[1]
+                pts[side] += self._bytes.meld_info(cards, r)[1]
         return pts
 
-    def _orders(self, seat: int, side_of: Sequence[int]) -> Tuple[List[int], List[int], List[int]]:
-        """(meld owners, packet owners, sides) in relative order for ``seat``, cached
-        per seat while ``side_of`` stays the same (it changes mid-hand only when a
-        temporary pair forms at 3 or 5 players)."""
-        got = self._order_cache[seat]
-        if got is not None and got[0] == side_of:
-            return got[1]
-        seats = self._rel_seats[seat]
-        sides = _rel_order(seat, self.players, side_of)
-        orders = (seats if self.per_player else sides,
-                  seats if self.packet_per_player else sides, sides)
-        self._order_cache[seat] = (list(side_of), orders)
-        return orders
-
-    def _encode(self, seat: int, turn: int, phase: str, status: str, hand_cnt: Sequence[int],
-                known_cnt: Sequence[Sequence[int]], meld_cards: Sequence[Sequence[Tuple[int, ...]]],
-                readings: Sequence[Sequence[Reading]], pile_vis: Sequence[int], pile_count: int,
-                stock_count: int, packet_sizes: Sequence[int], packet_taken: Sequence[bool],
-                side_of: Sequence[int], hand_n: List[int], ban: int, must_meld: bool
-                ) -> np.ndarray:
-        # One piece (radon D): it writes the layout of the module docstring block
-        # after block, in order, on the environment's hot path (every step); its
-        # branches are the blocks', and helpers would only pass the offsets around.
-        # Everything before SCORES holds small counts (0..255): the blocks are bytes
-        # (cached where they repeat: the one-hot rows, each owner's melds), joined
-        # once and converted to float32 once.
-        P = self.players
-        owners, packet_owners, sides = self._orders(seat, side_of)
-        zero = _ZERO_ROW
-        onehot = _ONE_HOT
-        parts: List[bytes] = [bytes(hand_cnt)]
-        known_rows = self._known_rows
-        for p in self._others[seat]:
-            kc = known_cnt[p]
-            row = known_rows[p]
-            if row[0] != kc:  # (a C loop: the cards known in a hand change seldom)
-                row = known_rows[p] = (list(kc), zero if kc.count(0) == NUM_KINDS else bytes(kc))
-            parts.append(row[1])
-        if not pile_vis:
-            parts.append(zero)
-            parts.append(zero)
-        elif len(pile_vis) == 1:
-            top = onehot[pile_vis[0]]
-            parts.append(top)
-            parts.append(top)
-        else:
-            pile = bytearray(NUM_KINDS)
-            for c in pile_vis:
-                pile[c] += 1
-            parts.append(pile)
-            parts.append(onehot[pile_vis[-1]])
-        parts.append(onehot[ban] if ban >= 0 else zero)
-        side_pts = [0] * self.nsides
-        per_player = self.per_player
-        owner_cache = self._owner_cache
-        empty = self._empty_owner
-        for o in owners:
-            ms = meld_cards[o]
-            if ms:
-                got = owner_cache.get(o)
-                if got is None or got[0] != ms:
-                    got = self._owner_block(o, ms, readings[o])
-                parts.append(got[1])
-                side_pts[side_of[o] if per_player else o] += got[2]
-            else:
-                parts.append(empty)
-        for _ in range(self.owners - len(owners)):  # fewer sides for now (3 or 5 players)
-            parts.append(empty)
-        # HANDN .. FLAGS: offsets from HANDN
-        tail = bytearray(self.SCORES - self.HANDN)
-        tail[0:P] = hand_n[seat:] + hand_n[:seat] if seat else hand_n  # rel order
-        tb = P
-        if phase != "over":
-            tail[tb + (turn - seat) % P] = 1
-        tb += P
-        tail[tb + _PHASES[phase]] = 1
-        tb += 3
-        tail[tb + _STATUSES[status]] = 1
-        tb += 4
-        tail[tb] = stock_count
-        tail[tb + 1] = pile_count
-        tail[tb + 2] = len(packet_sizes)
-        tb += 3
-        for k, size in enumerate(packet_sizes[:3]):
-            tail[tb + k] = size
-        tb += 3
-        for k, o in enumerate(packet_owners):
-            if packet_taken[o]:
-                tail[tb + k] = 1
-        tb += self.packet_owners
-        if must_meld:
-            tail[tb] = 1
-        if turn == seat and phase != "over":
-            tail[tb + 1] = 1
-        parts.append(tail)
-        parts.append(self._zero_scores)
-        out = np.frombuffer(b"".join(parts), np.uint8).astype(np.float32)
+    def _array(self, encoded: Tuple[bytes, List[int]]) -> np.ndarray:
+        """The float32 observation of :meth:`SeatBytes.encode`'s bytes and scores."""
+        data, points = encoded
+        out = np.frombuffer(data, np.uint8).astype(np.float32)
         sb = self.SCORES
-        for k, sd in enumerate(sides):
-            if side_pts[sd]:
-                out[sb + k] = side_pts[sd]
+        for k, pts in enumerate(points):
+            if pts:
+                out[sb + k] = pts
         return out
 
     def from_view(self, view: PlayerView) -> np.ndarray:
@@ -327,21 +156,17 @@ class ObsEncoder:
             for c in k:
                 cnt[c] += 1
             known.append(cnt)
-        return self._encode(view.seat, view.turn, view.phase, view.status, hand, known,
-                            view.meld_cards, view.melds, view.pile, view.pile_count,
-                            view.stock_count, view.packet_sizes, view.packet_taken,
-                            view.side_of, view.hand_counts, view.ban, view.must_meld)
+        return self._array(self._bytes.encode(
+            view.seat, view.turn, view.phase, view.status, hand, known, view.meld_cards,
+            view.melds, view.pile, view.pile_count, view.stock_count, view.packet_sizes,
+            view.packet_taken, view.side_of, view.hand_counts, view.ban, view.must_meld))
 
     def from_state(self, state: GameState, seat: int) -> np.ndarray:
         """The observation of ``state`` as seen by ``seat``: exactly
         ``from_view(state.view(seat))``, reading the cards through
-        :mod:`burraco.observer` as the view does (without building one)."""
-        return self._encode(seat, state.turn, state.phase, state.status,
-                            ob.hand_counts(state, seat, seat), ob.known_counts(state, seat),
-                            state.melds, state.readings,
-                            ob.visible_pile(state, seat), len(state.pile), len(state.stock),
-                            [len(p) for p in state.packets], state.packet_taken,
-                            state.side_of, state.hand_n, state.ban, state.must_meld)
+        :mod:`burraco.observer` as the view does (without building one:
+        :meth:`burraco.view.SeatBytes.from_state`)."""
+        return self._array(self._bytes.from_state(state, seat))
 
 
 __all__ = ["ObsEncoder", "MELD_FEATURES", "SLOT_WIDTH"]
