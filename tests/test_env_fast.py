@@ -183,3 +183,38 @@ def test_seeded_runs_repeat_through_info():
         return out
     assert trace(3) == trace(3)
     assert trace(3) != trace(4)
+
+
+@pytest.mark.parametrize("variant,players", [("italian", 4), ("italian", 3), ("brazilian", 4),
+                                             ("burraco-2p", 2)])
+def test_encoder_caches_follow_the_state_given(variant, players):
+    """One encoder fed the positions of several hands in shuffled order, for every
+    seat, encodes each as the plain reference does: its caches (each meld's slot
+    bytes, each owner's slots, the cards known in each hand, the seats' orders,
+    :class:`burraco.view.SeatBytes`) are checked against what they stand for, never
+    trusted because the last state looked alike."""
+    from burraco.env.obs import ObsEncoder
+    from burraco.state import GameState
+    enc = ObsEncoder(variant, players, 24)
+    rng = random.Random(players)
+    positions = []
+    for h in range(3):
+        g = GameState.new(variant, players, seed=h, first=h % players)
+        n = 0
+        while not g.is_over:
+            if n % 4 == 0:
+                positions.append(g.copy())
+            moves = g.legal_moves()
+            g.play(moves[rng.randrange(len(moves))])
+            n += 1
+        positions.append(g)
+    rng.shuffle(positions)
+    known = 0
+    for s in positions:
+        known += any(any(k) for k in s.known)
+        for seat in range(players):
+            want = reference_obs(s.view(seat), enc)
+            assert np.array_equal(enc.from_state(s, seat), want)
+            assert np.array_equal(enc.from_view(s.view(seat)), want)
+    # positions where other seats were known to hold cards (open piles only)
+    assert bool(known) == enc.open_pile

@@ -232,11 +232,20 @@ class BurracoEnv(AECEnv):
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         """``{"observation": array, "action_mask": int8 array}`` for ``agent``."""
         seat = self.agent_name_mapping[agent]
+        g = self._live()
         if self.obs_from_view:
-            obs = self.encoder.from_view(self._live().view(seat))
+            obs = self.encoder.from_view(g.view(seat))
         else:
-            obs = self.encoder.from_state(self._live(), seat)
-        return {"observation": obs, "action_mask": self.action_mask(agent)}
+            obs = self.encoder.from_state(g, seat)
+        # the mask as action_mask(agent) builds it (written again here: this runs every step)
+        mask = bytearray(self._n)
+        if seat == g.turn and g.phase != PHASE_OVER \
+                and not (self.terminations.get(agent) or self.truncations.get(agent)):
+            if self._legal_key != self._version:
+                self._refresh_legal()
+            for a in self._legal_sorted:
+                mask[a] = 1
+        return {"observation": obs, "action_mask": np.frombuffer(mask, np.int8)}
 
     # ------------------------------------------------------------------ step
     def step(self, action: Optional[int]) -> None:

@@ -166,7 +166,13 @@ class ObsEncoder:
         ``from_view(state.view(seat))``, reading the cards through
         :mod:`burraco.observer` as the view does (without building one:
         :meth:`burraco.view.SeatBytes.from_state`)."""
-        return self._array(self._bytes.from_state(state, seat))
+        data, points = self._bytes.from_state(state, seat)
+        out = np.frombuffer(data, np.uint8).astype(np.float32)  # as _array (inlined: every step)
+        sb = self.SCORES
+        for k, pts in enumerate(points):
+            if pts:
+                out[sb + k] = pts
+        return out
 
 
 __all__ = ["ObsEncoder", "MELD_FEATURES", "SLOT_WIDTH"]
