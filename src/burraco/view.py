@@ -7,7 +7,9 @@ Building a view is cheap: what every seat sees alike and costs work to read (the
 cards known in each hand, the visible pile and log, the scores on the table) is
 read once per position (:func:`burraco.observer.public_facts`) and copied into
 each seat's view; the seat's own cards and, on its turn, its legal moves are
-added.  Standard library only, no I/O.
+added.  :class:`SeatBytes` builds the research environment's observation of a
+seat as bytes from the same readers (:mod:`burraco.env.obs` turns them into an
+array).  Standard library only, no I/O.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import random
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from . import observer as ob
-from .cards import format_cards
+from .cards import NUM_KINDS, format_cards
 from .cut import Cut
 from .melds import LABELS
 from .moves import PHASE_OVER, Move
@@ -157,8 +159,6 @@ class PlayerView:
         }
 
 
-NUM_KINDS = 53
-"""Card kinds: 0..51 (suit * 13 + rank - 1) and 52, the joker."""
 SLOT_WIDTH = NUM_KINDS + 13
 """Bytes of one meld slot of an observation: 53 card counts, then 13 features."""
 _ZERO_ROW = bytes(NUM_KINDS)

@@ -205,7 +205,7 @@ class BurracoEnv(AECEnv):
         is not that agent's turn."""
         agent = agent or self.agent_selection
         # a fresh zeroed buffer each time (an agent may keep the mask): a bytearray,
-        # whose items are cheaper to set than an array's
+        # whose items are cheaper to set than an array's (np.zeros and put cost more)
         mask = bytearray(self._n)
         g = self.game
         if g is not None and g.phase != PHASE_OVER and self.agent_name_mapping[agent] == g.turn \
@@ -237,15 +237,7 @@ class BurracoEnv(AECEnv):
             obs = self.encoder.from_view(g.view(seat))
         else:
             obs = self.encoder.from_state(g, seat)
-        # the mask as action_mask(agent) builds it (written again here: this runs every step)
-        mask = bytearray(self._n)
-        if seat == g.turn and g.phase != PHASE_OVER \
-                and not (self.terminations.get(agent) or self.truncations.get(agent)):
-            if self._legal_key != self._version:
-                self._refresh_legal()
-            for a in self._legal_sorted:
-                mask[a] = 1
-        return {"observation": obs, "action_mask": np.frombuffer(mask, np.int8)}
+        return {"observation": obs, "action_mask": self.action_mask(agent)}
 
     # ------------------------------------------------------------------ step
     def step(self, action: Optional[int]) -> None:

@@ -36,8 +36,10 @@ encoder; ``P`` players, ``O`` meld owners, ``K`` packet owners, ``T`` slots)::
 Counts are raw (not normalised); scores are raw points.  The encoding reads
 only what :class:`~burraco.state.PlayerView` exposes: :meth:`ObsEncoder.from_view`
 encodes a view, and :meth:`ObsEncoder.from_state` (used by the environment for
-speed) reads the same fields straight from the state, never a hidden card; a
-test checks that the two agree on many positions.
+speed) reads the same fields straight from the state through
+:mod:`burraco.observer`, never a hidden card; a test checks that the two agree on
+many positions.  The bytes of both are built by :class:`burraco.view.SeatBytes`,
+compiled with the engine (every block but ``SCORES`` holds small counts).
 """
 
 from __future__ import annotations
@@ -52,12 +54,10 @@ from ..variants import PILE_OPEN, Variant, parse_variant
 if TYPE_CHECKING:
     from ..melds import Reading
 from ..state import GameState, PlayerView
-from ..view import SLOT_WIDTH as _SLOT_WIDTH, SeatBytes
+from ..view import SLOT_WIDTH, SeatBytes
 
-MELD_FEATURES = 13
-"""Features after the 53 card counts of each meld slot."""
-SLOT_WIDTH = NUM_KINDS + MELD_FEATURES
-assert SLOT_WIDTH == _SLOT_WIDTH
+MELD_FEATURES = SLOT_WIDTH - NUM_KINDS
+"""Features after the 53 card counts of each meld slot (13)."""
 
 
 class ObsEncoder:
@@ -166,13 +166,7 @@ class ObsEncoder:
         ``from_view(state.view(seat))``, reading the cards through
         :mod:`burraco.observer` as the view does (without building one:
         :meth:`burraco.view.SeatBytes.from_state`)."""
-        data, points = self._bytes.from_state(state, seat)
-        out = np.frombuffer(data, np.uint8).astype(np.float32)  # as _array (inlined: every step)
-        sb = self.SCORES
-        for k, pts in enumerate(points):
-            if pts:
-                out[sb + k] = pts
-        return out
+        return self._array(self._bytes.from_state(state, seat))
 
 
 __all__ = ["ObsEncoder", "MELD_FEATURES", "SLOT_WIDTH"]
