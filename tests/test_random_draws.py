@@ -68,3 +68,43 @@ def test_a_seeded_deal_is_the_shuffle_of_random_random() -> None:
     for c in first:
         counts[c] += 1
     assert s.hands[0] == counts
+
+
+def _every_table() -> list:
+    """(variant name, players, singles) of every preset at every table size it plays."""
+    from burraco.variants import PRESETS
+    out = []
+    for name in sorted(PRESETS):
+        v = parse_variant(name)
+        for players in v.players:
+            out.append((name, players, False))
+            if players in (3, 5):
+                out.append((name, players, True))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(_every_table()), st.integers(0, 2**32 - 1))
+def test_new_deals_what_from_deal_accepts(table, seed: int) -> None:
+    """GameState.new skips the explicit deal's checks (RECORD.md ``deal``): the deal
+    it makes must pass them, and from_deal of it must be the same hand."""
+    from burraco.dealing import check_deal
+    name, players, singles = table
+    v = parse_variant(name)
+    s = GameState.new(v, players, seed=seed, singles=singles, first=seed % players)
+    d = s.deal
+    got = check_deal(v, players, s.first, d["hands"], d["packets"], d["stock"], d["discard"])
+    assert got == s.singles
+    t = GameState.from_deal(v, players, s.first, d["hands"], d["packets"], d["stock"],
+                            d["discard"], cut=(s.cut.player, s.cut.lifted) if s.cut else None)
+    for f in ("hands", "hand_n", "stock", "packets", "pile", "singles", "cut", "turn",
+              "packet_taken", "melds", "deal"):
+        assert getattr(t, f) == getattr(s, f), f
+
+
+def test_new_refuses_a_first_seat_out_of_range() -> None:
+    import pytest
+    from burraco.dealing import DealError
+    with pytest.raises(DealError, match="first must be a seat from 0 to 3, not 4") as e:
+        GameState.new("italian", 4, seed=1, first=4)
+    assert e.value.field == "first"

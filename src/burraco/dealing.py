@@ -136,6 +136,13 @@ def check_deck(variant: Variant, players: int, parts: Dict[str, Sequence[int]]) 
         raise DealError(msg, "deal")
 
 
+def singles_packets(variant: Variant, players: int, packets: Sequence[Sequence[int]]) -> bool:
+    """Whether ``packets`` are the singles' ones (everyone alone with a packet of 11
+    at 3 or 5 players, seed 001), by their sizes."""
+    return players in (3, 5) and ([len(p) for p in packets]
+                                  == list(variant.packet_sizes(players, True)))
+
+
 def check_deal(variant: Variant, players: int, first: int, hands: Sequence[Sequence[int]],
                packets: Sequence[Sequence[int]], stock: Sequence[int],
                discard: Sequence[int]) -> bool:
@@ -154,11 +161,8 @@ def check_deal(variant: Variant, players: int, first: int, hands: Sequence[Seque
             raise DealError(
                 f"hand {i} has {len(h)} cards; {v.name} deals "
                 f"{' or '.join(map(str, allowed))} cards to every player", f"deal.hands[{i}]")
-    sizes = v.packet_sizes(players)
-    singles = False
-    if players in (3, 5) and [len(p) for p in packets] == list(v.packet_sizes(players, True)):
-        sizes = v.packet_sizes(players, True)
-        singles = True
+    singles = singles_packets(v, players, packets)
+    sizes = v.packet_sizes(players, singles)
     if len(packets) != len(sizes):
         raise DealError(f"the deal has {len(packets)} packets; {v.name} at {players} "
                         f"players has {len(sizes)}", "deal.packets")
@@ -202,4 +206,5 @@ def hand_counts(hand: Sequence[int]) -> List[int]:
 
 
 __all__ = ["DealError", "Deal", "rand_below", "shuffle", "shuffled_deal", "drawn_cut",
-           "check_deck", "check_deal", "checked_cut", "hand_counts", "cards_of"]
+           "check_deck", "check_deal", "singles_packets", "checked_cut", "hand_counts",
+           "cards_of"]

@@ -372,14 +372,15 @@ class MeldGenerator:
 
     def read(self, cards: Tuple[int, ...]) -> Optional[Reading]:
         """:meth:`MeldRules.read <burraco.melds.MeldRules.read>`, remembered."""
-        try:
-            return self._cache[cards]
-        except KeyError:
-            pass
+        cache = self._cache
+        # (most reads are of melds not seen yet: a membership test, not a KeyError
+        # caught, which costs a compiled build a traceback object each time)
+        if cards in cache:
+            return cache[cards]
         r = self.rules._read(cards)
-        if len(self._cache) > 200000:
-            self._cache.clear()
-        self._cache[cards] = r
+        if len(cache) > 200000:
+            cache.clear()
+        cache[cards] = r
         return r
 
     def fault(self, cards: Tuple[int, ...]) -> Tuple[Rule, Dict[str, Any], str]:

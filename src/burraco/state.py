@@ -35,7 +35,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from .cards import JOKER
 from .cut import Cut
 from .dealing import (DealError, cards_of, check_deal, checked_cut, drawn_cut, hand_counts,
-                      shuffled_deal)
+                      shuffled_deal, singles_packets)
 from .legality import check_move
 from .meldgen import MeldGenerator
 from .melds import MeldRules, Reading
@@ -175,8 +175,14 @@ class GameState(_Memo):
         r = rng if rng is not None else random.Random(seed)
         d, ncards = shuffled_deal(v, players, r, singles)
         given = drawn_cut(v, cut, first, players, r, ncards)
-        return cls.from_deal(v, players, first, d.hands, d.packets, d.stock, d.discard,
-                             cut=given, gen=gen)
+        if not 0 <= first < players:
+            raise DealError(f"first must be a seat from 0 to {players - 1}, not {first}",
+                            "first")
+        # the deal is the shuffled deck cut to the variant's sizes: what
+        # check_deal would verify holds by construction (a test checks it)
+        return cls._dealt(v, players, first, d.hands, d.packets, d.stock, d.discard,
+                          singles_packets(v, players, d.packets),
+                          checked_cut(v, given, players, d.hands), gen)
 
     @classmethod
     def from_deal(cls, variant: "Variant | str", players: int, first: int,
@@ -193,6 +199,16 @@ class GameState(_Memo):
         v.check_players(players)
         singles = check_deal(v, players, first, hands, packets, stock, discard)
         the_cut = checked_cut(v, cut, players, hands)
+        return cls._dealt(v, players, first, hands, packets, stock, discard, singles,
+                          the_cut, gen)
+
+    @classmethod
+    def _dealt(cls, v: Variant, players: int, first: int,
+               hands: Sequence[Sequence[int]], packets: Sequence[Sequence[int]],
+               stock: Sequence[int], discard: Sequence[int], singles: bool,
+               the_cut: Optional[Cut], gen: Optional[MeldGenerator]) -> "GameState":
+        """The hand of a deal already checked (:meth:`from_deal`) or made to fit
+        (:meth:`new`)."""
         if gen is None or (gen.rules.variant is not v and gen.rules.variant != v):
             gen = MeldGenerator(v.rules)
         side_of = sides_for(players, v.teams_of_three)
