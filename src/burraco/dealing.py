@@ -40,6 +40,9 @@ class Deal(NamedTuple):
 _RANDOM: Final = random.Random
 """CPython's generator class (a static of the compiled module, not a lookup)."""
 
+_GETRANDBITS: Final[Callable[[random.Random, int], int]] = random.Random.getrandbits
+"""Its ``getrandbits``, called with the generator: no bound method made per draw."""
+
 
 def rand_below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` (``n`` > 0): for a plain :class:`random.Random`, the same
@@ -48,16 +51,16 @@ def rand_below(rng: random.Random, n: int) -> int:
     generator is asked for ``randrange(n)``."""
     if type(rng) is not _RANDOM:
         return rng.randrange(n)
-    return _draw_below(rng.getrandbits, n)
+    return _draw_below(rng, n)
 
 
-def _draw_below(getrandbits: Callable[[int], int], n: int) -> int:
+def _draw_below(rng: random.Random, n: int) -> int:
     """A number below ``n`` as CPython's ``Random._randbelow`` draws it: bits of
-    ``n``'s length from ``getrandbits`` until they make one."""
+    ``n``'s length from ``rng``'s ``getrandbits`` until they make one."""
     k = n.bit_length()
-    r = getrandbits(k)
+    r = _GETRANDBITS(rng, k)
     while r >= n:
-        r = getrandbits(k)
+        r = _GETRANDBITS(rng, k)
     return r
 
 
@@ -69,9 +72,8 @@ def shuffle(rng: random.Random, cards: List[int]) -> None:
     if type(rng) is not _RANDOM:
         rng.shuffle(cards)
         return
-    getrandbits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):
-        j = _draw_below(getrandbits, i + 1)
+        j = _draw_below(rng, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 
