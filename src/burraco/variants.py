@@ -69,7 +69,7 @@ END_EMPTY: Final = "empty"
 """The hand ends when the stock is empty (and no packet refills it, where packets may)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Variant:
     """Every rule switch of RULES.md, validated.  Presets live in :data:`PRESETS`.
 
