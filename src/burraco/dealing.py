@@ -138,6 +138,12 @@ def check_deck(variant: Variant, players: int, parts: Dict[str, Sequence[int]]) 
         raise DealError(msg, "deal")
 
 
+def check_first(players: int, first: int) -> None:
+    """Raise :class:`DealError` (field ``first``) unless ``first`` is a seat."""
+    if not 0 <= first < players:
+        raise DealError(f"first must be a seat from 0 to {players - 1}, not {first}", "first")
+
+
 def singles_packets(variant: Variant, players: int, packets: Sequence[Sequence[int]]) -> bool:
     """Whether ``packets`` are the singles' ones (everyone alone with a packet of 11
     at 3 or 5 players, seed 001), by their sizes."""
@@ -152,8 +158,7 @@ def check_deal(variant: Variant, players: int, first: int, hands: Sequence[Seque
     fit ``variant`` at ``players``; else whether its packets are the singles' ones
     (everyone alone with a packet of 11 at 3 or 5 players, seed 001)."""
     v = variant
-    if not 0 <= first < players:
-        raise DealError(f"first must be a seat from 0 to {players - 1}, not {first}", "first")
+    check_first(players, first)
     if len(hands) != players:
         raise DealError(f"the deal has {len(hands)} hands for {players} players",
                         "deal.hands")
@@ -208,5 +213,5 @@ def hand_counts(hand: Sequence[int]) -> List[int]:
 
 
 __all__ = ["DealError", "Deal", "rand_below", "shuffle", "shuffled_deal", "drawn_cut",
-           "check_deck", "check_deal", "singles_packets", "checked_cut", "hand_counts",
-           "cards_of"]
+           "check_deck", "check_deal", "check_first", "singles_packets", "checked_cut",
+           "hand_counts", "cards_of"]

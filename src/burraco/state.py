@@ -34,8 +34,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .cards import JOKER
 from .cut import Cut
-from .dealing import (DealError, cards_of, check_deal, checked_cut, drawn_cut, hand_counts,
-                      shuffled_deal, singles_packets)
+from .dealing import (DealError, cards_of, check_deal, check_first, checked_cut, drawn_cut,
+                      hand_counts, shuffled_deal, singles_packets)
 from .legality import check_move
 from .meldgen import MeldGenerator
 from .melds import MeldRules, Reading
@@ -172,12 +172,10 @@ class GameState(_Memo):
         caches the caller owns (a simulation dealing many hands); else a new one."""
         v = parse_variant(variant)
         v.check_players(players)
+        check_first(players, first)
         r = rng if rng is not None else random.Random(seed)
         d, ncards = shuffled_deal(v, players, r, singles)
         given = drawn_cut(v, cut, first, players, r, ncards)
-        if not 0 <= first < players:
-            raise DealError(f"first must be a seat from 0 to {players - 1}, not {first}",
-                            "first")
         # the deal is the shuffled deck cut to the variant's sizes: what
         # check_deal would verify holds by construction (a test checks it)
         return cls._dealt(v, players, first, d.hands, d.packets, d.stock, d.discard,

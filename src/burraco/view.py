@@ -320,14 +320,11 @@ class SeatBytes:
         parts.append(onehot[ban] if ban >= 0 else zero)
         side_pts = [0] * self.nsides
         per_player = self.per_player
-        owner_cache = self.owner_cache
         empty = self.empty_owner
         for o in owners:
             ms = meld_cards[o]
             if ms:
-                got = owner_cache.get(o)
-                if got is None or got[0] != ms:
-                    got = self.owner_block(o, ms, readings[o])
+                got = self.owner_block(o, ms, readings[o])
                 parts.append(got[1])
                 side_pts[side_of[o] if per_player else o] += got[2]
             else:
