@@ -8,6 +8,7 @@ the end.
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import queue
@@ -27,6 +28,12 @@ httpx = pytest.importorskip("httpx")
 pytest.importorskip("starlette")
 pytest.importorskip("sqlalchemy")
 from websockets.sync.client import connect  # noqa: E402
+
+# websockets 16+ warns when connect() is not used as a context manager, unless the
+# caller opts into returning the connection directly (``legacy=True``, unknown to the
+# older releases our ``websockets>=12`` allows). A Sock holds its connection for the
+# life of a test, so it opts in where the flag exists.
+_DIRECT = {"legacy": True} if "legacy" in inspect.signature(connect).parameters else {}
 
 ROOT = Path(__file__).resolve().parent.parent
 PG_URL = os.environ.get("BURRACO_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
@@ -143,7 +150,7 @@ class Sock:
         url = f"{server.ws_base}/ws/{tid}" + (f"?invite={invite}" if invite else "")
         h = {"Cookie": f"burraco_session={client.cookie}"}
         h.update(headers or {})
-        self.ws = connect(url, additional_headers=h, max_size=2 ** 22, open_timeout=10)
+        self.ws = connect(url, additional_headers=h, max_size=2 ** 22, open_timeout=10, **_DIRECT)
         self.client = client
         self.inbox = inbox if inbox is not None else queue.Queue()
         self.seat: Optional[int] = None
