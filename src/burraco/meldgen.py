@@ -248,8 +248,9 @@ def gen_adds(rules: MeldRules, cnt: List[int], meld: Tuple[int, ...],
     fixed = [k for k in range(reading.low, reading.high + 1)
              if not IS_WILD[reading.order[k - reading.low]]
              and reading.order[k - reading.low] % 13 != 0]
-    i_max = min(fixed) if fixed else 99
-    j_min = max(fixed) if fixed else -1
+    # (fixed is ascending: its first and last are its least and greatest)
+    i_max = fixed[0] if fixed else 99
+    j_min = fixed[-1] if fixed else -1
     keep = 0
     for k in fixed:
         keep |= 1 << k

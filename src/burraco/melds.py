@@ -87,6 +87,11 @@ class Reading(NamedTuple):
         return f"Reading({self.kind}, {' '.join(format_cards(self.order))}, {self.label})"
 
 
+_NEW_READING = tuple.__new__
+"""Builds a :class:`Reading` from all ten fields without its generated ``__new__``
+(a function the interpreter runs, on the path of every meld read for the first time)."""
+
+
 class MeldRules:
     """The meld rules of one :class:`~burraco.variants.Variant`, compiled for speed.
 
@@ -245,7 +250,8 @@ class MeldRules:
                     label, bonus = WILD, self.variant.wild_cerrado_bonus
                 else:
                     label, bonus = TWOS_LABEL, self.variant.twos_cerrado_bonus
-            return Reading(SET, tuple(cards), n, -1, 0, label, bonus or 0, all_wild=True)
+            return _NEW_READING(Reading, (SET, tuple(cards), n, -1, 0, label, bonus or 0, -1, -1,
+                                          True))
         r0 = nat[0] % 13
         if all(c % 13 == r0 for c in nat):
             found = self._read_set(cards, nat)
@@ -264,7 +270,7 @@ class MeldRules:
             return None
         label, bonus = self._label(len(cards), w, len(nat) >= BURRACO_SIZE, 0, rank == 1)
         order = tuple(nat) + tuple(c for c in cards if IS_WILD[c])
-        return Reading(SET, order, w, -1, rank, label, bonus)
+        return _NEW_READING(Reading, (SET, order, w, -1, rank, label, bonus, -1, -1, False))
 
     # A run is read in steps, each a method named for what it checks: the natural
     # cards' positions (:meth:`_run_positions`), then for every placement of the
@@ -307,7 +313,8 @@ class MeldRules:
                     wl = other_wilds + [two_s] * (suited_twos - t)
                     order = self._run_order(nat, s, ap, t, wl[0] if wild_at >= 0 else -1,
                                             wild_at, low, high)
-                    best = Reading(RUN, order, w, s, 0, label, bonus, low, high)
+                    best = _NEW_READING(Reading, (RUN, order, w, s, 0, label, bonus, low, high,
+                                                 False))
         return best
 
     def _run_positions(self, nat: List[int]) -> Optional[Tuple[List[int], int]]:
@@ -336,9 +343,18 @@ class MeldRules:
         wild cannot fill, too short or too long).  The wild fills the gap, or stands
         above the natural cards (``high_pref`` 1), or below where the top is closed
         (``high_pref`` 0); ``wild_at`` is -1 without a wild."""
-        if len(set(pos)) != len(pos) or w > 1:
+        if w > 1 or not pos:
             return None
-        lo, hi = min(pos), max(pos)
+        held = 0  # the positions as bits: one pass finds a repeat, the lowest, the highest
+        lo = hi = pos[0]
+        for k in pos:
+            if held >> k & 1:
+                return None
+            held |= 1 << k
+            if k < lo:
+                lo = k
+            elif k > hi:
+                hi = k
         span = hi - lo + 1
         gaps = span - len(pos)
         if gaps > w:
@@ -347,8 +363,9 @@ class MeldRules:
         high_pref = 1
         length = span
         if gaps == 1:
-            occupied = set(pos)
-            wild_at = next(k for k in range(lo, hi + 1) if k not in occupied)
+            wild_at = lo
+            while held >> wild_at & 1:
+                wild_at += 1
         elif w == 1:
             length = span + 1
             if length > self.maxlen:
@@ -370,11 +387,13 @@ class MeldRules:
         """The burraco class and bonus of a run of ``length`` cards from ``low`` to
         ``high`` whose natural cards stand at ``pos``: semi-clean needs seven
         consecutive natural cards, royal a clean run of 13 or 14."""
-        occ = sorted(pos)
-        run = longest = 1
-        for x, y in zip(occ, occ[1:]):
-            run = run + 1 if y == x + 1 else 1
-            longest = max(longest, run)
+        held = 0
+        for k in pos:
+            held |= 1 << k
+        longest = 0  # the longest stretch of consecutive positions: each step of
+        while held:  # held &= held >> 1 shortens every stretch of set bits by one
+            held &= held >> 1
+            longest += 1
         royal = (high - low + 1) if w == 0 else 0
         if royal and royal < 13:
             royal = 0
