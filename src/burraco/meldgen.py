@@ -598,10 +598,11 @@ class MeldGenerator:
         order = rd.order
         mine = [k for k in range(low, rd.high + 1) if order[k - low] == nat[k]]
         lo, hi = mine[0], mine[-1]
-        held = 0
-        for k, c in enumerate(nat):
-            if c >= 0 and c in order:
-                held |= 1 << k
+        held = 0  # the positions whose natural card the run holds (an ace: both ends)
+        pos_bits = self.rules.pos_bits
+        for c in order:
+            if c // 13 == rd.suit:
+                held |= pos_bits[c % 13]
         inside = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
         above = ((1 << self.rules.npos) - 1) & ~((1 << (hi + 1)) - 1)
         # a run with a wild acting (not its own 2, which may turn natural) takes no other
