@@ -441,3 +441,68 @@ def test_gen_adds_is_complete(preset, hand, data):
     assert len(got) == len(set(got)), "duplicate additions"
     assert set(got) == brute_adds(rules, hand, meld)
     del pool
+
+
+# --- a run's extent and label, held to their definitions (RULES.md "Melds": a run is
+# consecutive positions, one wild at most, filling a gap or lying at an end; a
+# semi-clean burraco has seven consecutive natural cards).  The engine reads them from
+# a bit mask of positions; these references say the same with sets and sorting.
+def _extent_by_definition(rules, pos, w):
+    if len(set(pos)) != len(pos) or w > 1 or not pos:
+        return None
+    lo, hi = min(pos), max(pos)
+    span = hi - lo + 1
+    gaps = span - len(pos)
+    if gaps > w:
+        return None
+    wild_at, high_pref, length = -1, 1, span
+    if gaps == 1:
+        wild_at = next(k for k in range(lo, hi + 1) if k not in set(pos))
+    elif w == 1:
+        length = span + 1
+        if length > rules.maxlen:
+            return None
+        if hi + 1 <= rules.npos - 1:
+            wild_at = hi + 1
+        elif lo - 1 >= 0:
+            wild_at, high_pref = lo - 1, 0
+        else:
+            return None
+    if length > rules.maxlen or length < 3:
+        return None
+    return (min(lo, wild_at) if wild_at >= 0 else lo, max(hi, wild_at), length, wild_at,
+            high_pref)
+
+
+def _longest_stretch(pos):
+    occ = sorted(pos)
+    best = run = 1
+    for x, y in zip(occ, occ[1:]):
+        run = run + 1 if y == x + 1 else 1
+        best = max(best, run)
+    return best
+
+
+@pytest.mark.parametrize("preset", ["italian", "brazilian", "aberto", "closed-nscr"])
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_run_extent_and_label_follow_their_definition(preset, data):
+    rules = get_variant(preset).rules
+    n = rules.npos
+    if data.draw(st.booleans()):  # any positions, repeats and gaps included
+        pos = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=n))
+    else:  # a stretch, perhaps with one gap: the runs that read, and the labels' edges
+        lo = data.draw(st.integers(0, n - 1))
+        hi = data.draw(st.integers(lo, n - 1))
+        pos = list(range(lo, hi + 1))
+        if len(pos) > 2 and data.draw(st.booleans()):
+            pos.remove(data.draw(st.sampled_from(pos[1:-1])))
+        pos = data.draw(st.permutations(pos))
+    w = data.draw(st.integers(0, 2))
+    extent = rules._run_extent(pos, w)
+    assert extent == _extent_by_definition(rules, pos, w)
+    if extent is not None:
+        low, high, length, _, _ = extent
+        royal = (high - low + 1) if w == 0 and high - low + 1 >= 13 else 0
+        assert rules._run_label(pos, w, low, high, length) == rules._label(
+            length, w, _longest_stretch(pos) >= 7, royal, False)
