@@ -470,8 +470,9 @@ def _extent_by_definition(rules, pos, w):
             return None
     if length > rules.maxlen or length < 3:
         return None
+    held = sum(1 << k for k in pos)
     return (min(lo, wild_at) if wild_at >= 0 else lo, max(hi, wild_at), length, wild_at,
-            high_pref)
+            high_pref, held)
 
 
 def _longest_stretch(pos):
@@ -502,7 +503,7 @@ def test_run_extent_and_label_follow_their_definition(preset, data):
     extent = rules._run_extent(pos, w)
     assert extent == _extent_by_definition(rules, pos, w)
     if extent is not None:
-        low, high, length, _, _ = extent
+        low, high, length, _, _, held = extent
         royal = (high - low + 1) if w == 0 and high - low + 1 >= 13 else 0
-        assert rules._run_label(pos, w, low, high, length) == rules._label(
+        assert rules._run_label(held, w, low, high, length) == rules._label(
             length, w, _longest_stretch(pos) >= 7, royal, False)

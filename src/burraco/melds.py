@@ -305,8 +305,8 @@ class MeldRules:
                 extent = self._run_extent(pos, w)
                 if extent is None:
                     continue
-                low, high, length, wild_at, high_pref = extent
-                label, bonus = self._run_label(pos, w, low, high, length)
+                low, high, length, wild_at, high_pref, held = extent
+                label, bonus = self._run_label(held, w, low, high, length)
                 key = (bonus, t, high_pref)
                 if best_key is None or key > best_key:
                     best_key = key
@@ -336,13 +336,14 @@ class MeldRules:
         return fixed, aces
 
     def _run_extent(self, pos: List[int],
-                    w: int) -> Optional[Tuple[int, int, int, int, int]]:
+                    w: int) -> Optional[Tuple[int, int, int, int, int, int]]:
         """Where a run whose natural cards stand at positions ``pos``, with ``w``
-        cards acting as wild, lies: ``(low, high, length, wild_at, high_pref)``, or
-        None when it cannot (a position taken twice, more than one wild, a gap the
+        cards acting as wild, lies: ``(low, high, length, wild_at, high_pref, held)``,
+        or None when it cannot (a position taken twice, more than one wild, a gap the
         wild cannot fill, too short or too long).  The wild fills the gap, or stands
         above the natural cards (``high_pref`` 1), or below where the top is closed
-        (``high_pref`` 0); ``wild_at`` is -1 without a wild."""
+        (``high_pref`` 0); ``wild_at`` is -1 without a wild; ``held`` has bit ``k``
+        set for each natural card's position ``k`` (for :meth:`_run_label`)."""
         if w > 1 or not pos:
             return None
         held = 0  # the positions as bits: one pass finds a repeat, the lowest, the highest
@@ -381,15 +382,13 @@ class MeldRules:
             return None
         low = min(lo, wild_at) if wild_at >= 0 else lo
         high = max(hi, wild_at)
-        return low, high, length, wild_at, high_pref
+        return low, high, length, wild_at, high_pref, held
 
-    def _run_label(self, pos: List[int], w: int, low: int, high: int, length: int) -> Label:
+    def _run_label(self, held: int, w: int, low: int, high: int, length: int) -> Label:
         """The burraco class and bonus of a run of ``length`` cards from ``low`` to
-        ``high`` whose natural cards stand at ``pos``: semi-clean needs seven
-        consecutive natural cards, royal a clean run of 13 or 14."""
-        held = 0
-        for k in pos:
-            held |= 1 << k
+        ``high`` whose natural cards stand at the positions set in ``held`` (as
+        :meth:`_run_extent` gives them): semi-clean needs seven consecutive natural
+        cards, royal a clean run of 13 or 14."""
         longest = 0  # the longest stretch of consecutive positions: each step of
         while held:  # held &= held >> 1 shortens every stretch of set bits by one
             held &= held >> 1
