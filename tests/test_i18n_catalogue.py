@@ -12,7 +12,7 @@ def test_compiled_catalogues_are_not_stale():
     assert compile_main(["--check"]) == 0, "run python -m burraco.i18n and commit the .mo files"
 
 
-def _mo(tmp_path, monkeypatch, babel_version, msgstr):
+def _mo(monkeypatch, babel_version, msgstr):
     """A one-message German catalogue compiled as Babel ``babel_version`` would."""
     import io
 
@@ -36,8 +36,8 @@ def test_staleness_ignores_which_babel_compiled(tmp_path, monkeypatch):
     pytest.importorskip("babel")
     from burraco.i18n.__main__ import is_stale
 
-    old = _mo(tmp_path, monkeypatch, "2.18.0", "Ablagestapel")
-    new = _mo(tmp_path, monkeypatch, "2.19.0", "Ablagestapel")
+    old = _mo(monkeypatch, "2.18.0", "Ablagestapel")
+    new = _mo(monkeypatch, "2.19.0", "Ablagestapel")
     assert old != new and b"Babel 2.18.0" in old
     mo = tmp_path / "burraco.mo"
     mo.write_bytes(old)
@@ -48,10 +48,10 @@ def test_staleness_sees_a_changed_translation_a_missing_or_broken_file(tmp_path,
     pytest.importorskip("babel")
     from burraco.i18n.__main__ import is_stale
 
-    fresh = _mo(tmp_path, monkeypatch, "2.19.0", "Ablagestapel")
+    fresh = _mo(monkeypatch, "2.19.0", "Ablagestapel")
     mo = tmp_path / "burraco.mo"
     assert is_stale(mo, fresh)                      # missing
-    mo.write_bytes(_mo(tmp_path, monkeypatch, "2.19.0", "Abwurfstapel"))
+    mo.write_bytes(_mo(monkeypatch, "2.19.0", "Abwurfstapel"))
     assert is_stale(mo, fresh)                      # one msgstr differs
     mo.write_bytes(b"not a catalogue")
     assert is_stale(mo, fresh)                      # unreadable
