@@ -95,6 +95,7 @@ class Player:
         self.seat = None
         self.version = 0
         self.sent_at = None
+        self.contributed: set = set()  # hands whose deal this client sent a value to
 
     async def run(self, url: str) -> None:
         b = self.bench
@@ -124,6 +125,15 @@ class Player:
                     continue
                 if "version" in m:
                     self.version = max(self.version, m["version"])
+                # a fair deal waits for the seated people's values, as the page sends them
+                pending = m["table"].get("deal") if t == "snapshot" else (
+                    m if t == "event" and m["kind"] == "deal_commit" else None)
+                if pending and self.seat in pending["awaiting"] \
+                        and self.seat not in pending.get("contributed", ()) \
+                        and pending["hand"] not in self.contributed:
+                    self.contributed.add(pending["hand"])
+                    await ws.send(json.dumps({"type": "contribute", "hand": pending["hand"],
+                                              "value": self.rng.randbytes(16).hex()}))
                 if t == "event" and m["kind"] == "move" and m["seat"] == self.seat \
                         and self.sent_at is not None:
                     if b.measuring and self.sent_at >= b.window_start:
