@@ -284,3 +284,43 @@ def test_a_restart_resumes_the_pending_deal_and_rebuilds_the_hands(tmp_path):
             assert main(["verify", str(f)]) == 0
     finally:
         srv.stop()
+
+
+def test_two_processes_share_a_fair_deal(tmp_path):
+    """PostgreSQL + Redis: the commitment made by one process, the values sent
+    through both, the deal made once; the record verifies."""
+    from server_harness import REDIS_URL, PgSchema, need_pg, redis_reason
+
+    need_pg()
+    why = redis_reason()
+    if why:
+        pytest.skip(why)
+    schema = PgSchema()
+    one = Server(schema.url, *DEALS, "--redis", REDIS_URL)
+    two = Server(schema.url, *DEALS, "--redis", REDIS_URL)
+    try:
+        a, b = Client(one, "Ann"), Client(two, "Bob")
+        t = a.create(variant="burraco-2p", players=2, seat=0, target=1)
+        tid = t["table"]["id"]
+        assert b.join(tid)["seat"] == 1  # process two commits to hand 0
+        inbox = shared_inbox()
+        sa, sb = a.sock(tid, inbox=inbox), b.sock(tid, inbox=inbox)
+        sa.hello(None)
+        sb.hello(None)
+        va, vb = secrets.token_hex(16), secrets.token_hex(16)
+        contribute(sa, 0, va)
+        sb.until(kind("contribution"))  # heard on process two
+        contribute(sb, 0, vb)
+        sa.until(kind("hand_start"))
+        play_random([sa, sb], random.Random(6),
+                    lambda: any(m.get("kind") == "hand_over" for m in sa.messages), timeout=240)
+        prov = sa.seen(kind("hand_over"))["provenance"]
+        assert prov["contributions"] == [va, vb]
+        assert sum(m.get("kind") == "hand_start" for m in sa.messages) == 1
+        f = tmp_path / "two.json"
+        f.write_text(b.http.get(f"/api/tables/{tid}/hands/0/record").text)
+        assert main(["verify", str(f)]) == 0
+    finally:
+        one.stop()
+        two.stop()
+        schema.drop()
