@@ -22,7 +22,10 @@ field by field and event type by event type, to the table:
   only while that turn is under way (its own past draws would tell a
   reconnecting seat which of its cards lie covered);
 * ``meld``/``add``/``pickup`` name the cards laid (the melds: everyone);
-* every other kind names no card at all.
+* every other kind names no card at all;
+* the hand's whole record (``/api/tables/ID/hands/0/record``) answers 409 while
+  the hand is played, to a seat and to a spectator, and is served once it is over
+  (every card is public then, by design).
 
 The truth each read is checked against is rebuilt from the live events alone,
 by the rule above (not by the server's code).
@@ -261,12 +264,21 @@ def play_hand(server: Server, variant: str, players: int, seed: int) -> Checker:
             if m["kind"] == "hand_over":
                 done = True
         if s is spec and m["kind"] == "move" and moves >= next_read and not done:
+            first = next_read == 6
             next_read += rng.randrange(8, 20)
             late_reads(chk, people, watcher, tid, hand_base or 0, seats)
+            # the whole record (every card) only once the hand is over (asked at the
+            # first read, 6 moves in: no move in flight can end the hand meanwhile)
+            for c in (watcher, people[1]) if first else ():
+                r = c.http.get(f"/api/tables/{tid}/hands/0/record")
+                assert r.status_code == 409 and r.json()["error"]["code"] == "conflict", r.text
+                assert c.http.get(f"/api/tables/{tid}/hands").json()["hands"] == []
     # the hand is over: the others' last events, then the late reads once more
     for s in socks:
         s.seen(lambda m: m.get("kind") == "hand_over")
     late_reads(chk, people, watcher, tid, hand_base or 0, seats)
+    r = watcher.http.get(f"/api/tables/{tid}/hands/0/record")  # public by design now
+    assert r.status_code == 200 and r.json()["moves"], r.text
     # every read is checked against the whole live story: every event the spectator
     # saw (the seats may have begun the next hand meanwhile)
     want = {ev["version"] for _, _, ev, _ in chk.reads}
