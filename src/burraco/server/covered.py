@@ -29,7 +29,7 @@ follows the observer table: nobody sees covered discards.
 
 from __future__ import annotations
 
-from typing import Iterable, List, Set, Tuple
+from typing import Any, Dict, Iterable, List, Set, Tuple
 
 from .. import observer as ob
 from ..variants import PILE_OPEN, Variant
@@ -42,7 +42,7 @@ def pile_is_closed(variant: Variant) -> bool:
     return ob.VISIBILITY["covered discards"][kind] != ob.ALL
 
 
-def hidden_in_hindsight(events: Iterable[dict]) -> Tuple[Set[int], Set[int]]:
+def hidden_in_hindsight(events: Iterable[Dict[str, Any]]) -> Tuple[Set[int], Set[int]]:
     """For the raw events of one hand (in order) of a closed pile: the versions of
     the ``discard`` moves whose card is covered now, and the versions of the
     ``draw``/``redraw`` moves that are no longer of the turn under way."""
