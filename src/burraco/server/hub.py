@@ -407,8 +407,7 @@ class Hub:
                 and core.version - since <= CATCHUP_MAX:
             evs = [e for e in core.log if e["version"] > since]
             if len(evs) == core.version - since:
-                for i, raw in enumerate(evs):
-                    ev = core.render(raw, conn.seat)
+                for i, ev in enumerate(core.render_past(conn.seat, since)):  # covered: hidden
                     ev["catchup"] = True
                     if i == len(evs) - 1:
                         ev["view"] = core.view(conn.seat)
@@ -426,7 +425,7 @@ class Hub:
                 "view": core.view(seat),
                 "match": {"hand": max(core.st["hand"], 0),
                           "totals": core.summary()["totals"], "hands": core.st["results"]},
-                "log": [core.render(e, seat) for e in core.log],
+                "log": core.render_past(seat),  # covered discards hidden (server/covered.py)
                 **core.clocks(now()),
                 "chat": [core.render(e, seat) for e in core.chat]}
 

@@ -28,6 +28,7 @@ from ..record import to_record
 from ..state import GameState, IllegalMove, Move
 from ..variants import parse_variant
 from . import deals
+from .covered import hidden_in_hindsight, pile_is_closed
 
 GAME_KINDS = ("move", "time_out", "hand_start", "hand_over", "match_over")
 """Event kinds that change the game: a move made on an older version is stale."""
@@ -569,8 +570,13 @@ class TableCore:
             out[None] = self.view(None, out)
         return out
 
-    def render(self, raw: dict, seat: Optional[int]) -> dict:
-        """A raw event as recipient ``seat`` (None: spectator) may see it, without view."""
+    def render(self, raw: dict, seat: Optional[int], covered: bool = False,
+               past_draw: bool = False) -> dict:
+        """A raw event as recipient ``seat`` (None: spectator) may see it, without view.
+
+        As sent live; read afterwards (:meth:`render_past`), a discard ``covered``
+        since in a closed pile has ``"card": null`` and ``"covered": true``, and a
+        ``past_draw`` of a closed pile no card (see :mod:`.covered`)."""
         ev = {"type": "event", "version": raw["version"], "kind": raw["kind"],
               "hand": raw["hand"], "at": raw["at"]}
         data = raw["data"]
@@ -578,13 +584,26 @@ class TableCore:
             d = dict(data)
             card = d.pop("card", None)
             mv = dict(d["move"])
-            if card is not None and seat == d["seat"]:
+            if card is not None and seat == d["seat"] and not past_draw:
                 mv["card"] = card
+            if covered:
+                mv["card"] = None
+                d["covered"] = True
             d["move"] = mv
             ev.update(d)
         else:
             ev.update(data)
         return ev
+
+    def render_past(self, seat: Optional[int], since: int = -1) -> List[dict]:
+        """The events of :attr:`log` after version ``since`` as ``seat`` may read
+        them now (a snapshot's ``log``, a catch-up): covered discards of a closed
+        pile without their card (:mod:`.covered`)."""
+        if not pile_is_closed(self.variant):
+            return [self.render(e, seat) for e in self.log if e["version"] > since]
+        covered, past = hidden_in_hindsight(self.log)
+        return [self.render(e, seat, e["version"] in covered, e["version"] in past)
+                for e in self.log if e["version"] > since]
 
     def summary(self, spectators: int = 0, connected: Optional[List[bool]] = None) -> dict:
         """The table summary of docs/protocol.md."""

@@ -10,6 +10,15 @@ shows it, the melds, the seat's own draws); a hand taken
 up again (``burraco play --resume``) gets its whole log back from the history.
 Entries hold card ints and seats, not words: :func:`render` says them in the
 app's language.
+
+Where the pile is closed (``observer.VISIBILITY["covered discards"]``: nobody;
+RULES.md "closed: only the top card shows"), the log keeps no card the table no
+longer shows: a discard (or a card thrown back by a ``redraw``) reads with its
+card while it is the top card, and as "a card, covered since" once another card
+covers it -- after a pickup too, which takes the covered cards unseen; and the
+seat's own draws name their card only while that turn is under way (a past draw
+would tell which of its cards lie covered).  The same rule as the server's
+snapshot and catch-up (:mod:`burraco.server.covered`).
 """
 
 from __future__ import annotations
@@ -51,6 +60,10 @@ class HandLog:
         self.seat = seat
         self.shadow = dealt_state(state)
         self.entries: List[LogEntry] = []
+        # a closed pile: covered discards and past draws lose their card (module doc)
+        self.closed = not ob.sees(state, "covered discards", seat)
+        self._top = -1                # the entry whose card is the top card, or -1
+        self._turn: List[int] = []    # the entries of this seat's draws this turn
         self.sync(state)
 
     def sync(self, state: GameState) -> List[LogEntry]:
@@ -71,6 +84,8 @@ class HandLog:
             in_packets = sum(len(p) for p in s.packets)
             s.play(move)
             new.append(self._entry(seat, move, pile, pile_count, s))
+            if self.closed:
+                self._cover(seat, move.action, len(self.entries) + len(new) - 1, new)
             if len(s.packets_taken_by) > packets:
                 size = in_packets - sum(len(p) for p in s.packets)
                 new.append(LogEntry(seat, "log_packet", (("n", size),)))
@@ -81,8 +96,44 @@ class HandLog:
                     new.append(LogEntry(None, "log_stock_out"))
                 elif s.status == TIME_OUT:
                     new.append(LogEntry(None, "log_lap_over"))
+                if self.closed:
+                    self._end_turn(new)
         self.entries.extend(new)
         return new
+
+    def _at(self, i: int, new: List[LogEntry]) -> LogEntry:
+        n = len(self.entries)
+        return self.entries[i] if i < n else new[i - n]
+
+    def _put(self, i: int, entry: LogEntry, new: List[LogEntry]) -> None:
+        n = len(self.entries)
+        if i < n:
+            self.entries[i] = entry
+        else:
+            new[i - n] = entry
+
+    def _end_turn(self, new: List[LogEntry]) -> None:
+        """The turn is over: this seat's draws of it no longer name their card."""
+        for i in self._turn:
+            self._put(i, LogEntry(self._at(i, new).seat, "log_you_drew"), new)
+        self._turn = []
+
+    def _cover(self, seat: int, action: str, i: int, new: List[LogEntry]) -> None:
+        """Entry ``i`` (in ``self.entries`` + ``new``) logs ``action`` by ``seat``:
+        cover the entry of the card it covers, follow the turn's draws."""
+        if self._turn and self._at(self._turn[0], new).seat != seat:
+            self._end_turn(new)
+        if action == DRAW and self._at(i, new).key == "log_you_draw":
+            self._turn.append(i)
+        if action in (DISCARD, REDRAW):
+            if self._top >= 0:
+                old = self._at(self._top, new)
+                self._put(self._top, LogEntry(old.seat, old.key + "_covered"), new)
+            self._top = i
+        elif action == PICKUP:
+            self._top = -1
+        if action == DISCARD:
+            self._end_turn(new)
 
     def _entry(self, seat: int, move, pile: List[int], n: int, after: GameState) -> LogEntry:
         """The entry of ``move`` by ``seat``; ``pile``: the pile as this log's seat

@@ -3,6 +3,7 @@
 // made on, and reconnection after a reload or a lost network.
 import { lang, t } from "./i18n.js";
 import { post } from "./api.js";
+import { coverLog } from "./words.js";
 
 // the least time between two moves of others on screen (tests may shorten it)
 const PACE_MS = Number(localStorage.getItem("burraco.pace") || 650);
@@ -11,6 +12,14 @@ const FATAL = { 4401: "no_session", 4403: "forbidden", 4404: "not_found" };
 const GAME_KINDS = new Set(["move", "time_out", "hand_start", "hand_over", "match_over"]);
 
 function storageKey(id) { return `burraco.table.${id}`; }
+
+/** True once a view showed a closed discard pile (more cards than it shows); kept
+ * for the table, as a variant's pile never changes kind. */
+function closedPile(s) {
+  const v = s.view;
+  if (v && v.pile && v.pile_count > v.pile.length) s.pileClosed = true;
+  return !!s.pileClosed;
+}
 
 export class TableConn {
   constructor(tableId, invite, onChange) {
@@ -125,6 +134,7 @@ export class TableConn {
         s.view = msg.view;
         s.match = msg.match || { hand: 0, totals: null, hands: [] };
         s.log = msg.log || [];
+        if (closedPile(s)) s.log = coverLog(s.log, s.you);
         s.chat = msg.chat || [];
         this.setClock(msg.clock, msg.hand_clock);
         s.pending = null;
@@ -191,6 +201,7 @@ export class TableConn {
     switch (ev.kind) {
       case "move": {
         s.log = [...s.log, line];
+        if (closedPile(s)) s.log = coverLog(s.log, s.you); // covered discards keep no card
         const mine = s.you && ev.seat === s.you.seat;
         if (mine) {
           s.pending = null;
@@ -209,6 +220,7 @@ export class TableConn {
         break;
       case "hand_over": {
         s.log = [...s.log, line];
+        if (closedPile(s)) s.log = coverLog(s.log, s.you);
         const entry = { hand: ev.hand, status: ev.status, closed_by: ev.closed_by, scores: ev.scores,
           breakdown: ev.breakdown, totals: ev.totals, record_url: ev.record_url, player_scores: ev.player_scores };
         const hands = (s.match.hands || []).filter((h) => h.hand !== ev.hand);

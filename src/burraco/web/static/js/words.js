@@ -65,7 +65,8 @@ export function describe(ev, table, you) {
         }
         case "meld": line = t("{who} laid {cards}.", { who: name, cards: cardsText(m.cards) }); break;
         case "add": line = t("{who} added {cards} to meld {n}.", { who: name, cards: cardsText(m.cards), n: (m.meld || 0) + 1 }); break;
-        case "discard": line = t("{who} discarded {card}.", { who: name, card: cardShort(m.card) }); break;
+        case "discard": line = m.card ? t("{who} discarded {card}.", { who: name, card: cardShort(m.card) })
+          : t("{who} discarded a card, covered since.", { who: name }); break;
         default: line = `${name}: ${m.action}`;
       }
       if (ev.packet) line += " " + t("{who} took the reserve packet.", { who: name });
@@ -134,3 +135,34 @@ export function variantName(spec) {
   const name = VARIANTS[base] ? VARIANTS[base]() : base;
   return switches ? t("{name} (custom)", { name }) : name;
 }
+
+/** The move log of a closed pile as the table shows it now (issue 23; the server's
+ * snapshot and catch-up do the same, server/covered.py): a discard another card has
+ * covered since keeps no card (every discard before the newest line, back to the
+ * last pickup), and your own draws name their card only in the turn under way. */
+export function coverLog(log, you) {
+  const mine = you && you.seat !== null && you.seat !== undefined ? you.seat : -1;
+  const out = log.slice();
+  let onTop = true, turnOn = true; // onTop: the next discard met is (or was, when taken) the top card
+  for (let i = out.length - 1; i >= 0; i--) {
+    const e = out[i];
+    if (e.kind === "hand_start") break;
+    if (e.kind === "hand_over") { turnOn = false; continue; }
+    if (e.kind !== "move") continue;
+    const a = e.move.action;
+    if (e.seat !== mine) turnOn = false;
+    if (a === "discard") {
+      if (!onTop && e.move.card) out[i] = { ...e, move: { ...e.move, card: null }, covered: true };
+      onTop = false;
+    }
+    if (a === "redraw") onTop = false;
+    if (a === "pickup") onTop = true; // the discard just before it was the top card it took
+    if ((a === "draw" || a === "redraw") && e.seat === mine && !turnOn && e.move.card) {
+      const { card, ...rest } = e.move; // eslint-disable-line no-unused-vars
+      out[i] = { ...out[i], move: rest };
+    }
+    if (a === "discard" && e.seat === mine) turnOn = false;
+  }
+  return out;
+}
+
