@@ -19,7 +19,7 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Set
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ..state import GameState
 from . import jsonx
@@ -44,7 +44,14 @@ class Settings:
     allow_origins: List[str] = field(default_factory=list)
     rate: float = 20.0
     burst: float = 40.0
-    search_workers: int = 1
+    search_workers: int = field(default_factory=lambda: max(1, min(2, os.cpu_count() or 1)))
+    """Worker processes of the search bots, shared fairly by the tables (searchpool.py)."""
+    tables_per_player: int = 3
+    """Open (waiting or playing) tables one player may have created (0: no limit)."""
+    tables_per_address: int = 10
+    """Open tables that may have been created from one client address (0: no limit)."""
+    table_rate: float = 10.0
+    """Tables a player, and an address, may create a minute (burst as many; 0: no limit)."""
     secure_cookies: bool = False
     stats: bool = False
     """Serve ``GET /api/stats`` (the collector's pauses, the event loop's lag, the
@@ -232,9 +239,10 @@ class Hub:
         finally:
             del self._loading[tid]
 
-    async def add(self, core: TableCore) -> Handle:
-        """A new table: stored, then live."""
-        await self.db(self.store.insert_table, core)
+    async def add(self, core: TableCore, address: Optional[str] = None,
+                  caps: Tuple[int, int] = (0, 0)) -> Handle:
+        """A new table: stored, then live (``address``, ``caps``: :meth:`Store.insert_table`)."""
+        await self.db(self.store.insert_table, core, address, caps)
         core.new_events = []
         h = Handle(core)
         self.tables[core.id] = h
