@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ..state import GameState
 from . import jsonx
+from .searchpool import FairPool, search_budget
 from .store import Conflict, Store
 from .table import GAME_KINDS, ProtocolError, TableCore, now
 
@@ -65,21 +65,6 @@ def _choose(state: GameState, seat: int, spec: str, seed: int) -> dict:
 
     bot = make_bot(spec, seed=seed)
     return bot.choose(state.view(seat)).to_record(seat)
-
-
-def _watch_parent(parent: int) -> None:
-    """Initializer of a search worker: exit when the server process ``parent`` is
-    gone (a server killed with SIGKILL leaves no orphan thinking for nobody)."""
-    import os
-    import threading
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            if os.getppid() != parent:
-                os._exit(0)
-
-    threading.Thread(target=watch, daemon=True, name="burraco-parent-watch").start()
 
 
 async def _uncancelled(aw: Any) -> Any:
@@ -168,7 +153,7 @@ class Hub:
         workers = 1 if store.dialect == "sqlite" else 4
         self.dbx = ThreadPoolExecutor(workers, thread_name_prefix="burraco-db")
         self.botx = ThreadPoolExecutor(2, thread_name_prefix="burraco-bot")
-        self.searchx: Optional[ProcessPoolExecutor] = None
+        self.search = FairPool(settings.search_workers)  # search bots (searchpool.py)
         self.bus = None  # Redis bus (bus.py), when --redis is given
         self.closing = False
         self._loading: Dict[str, asyncio.Future] = {}
@@ -206,11 +191,7 @@ class Hub:
         if self.bus:
             await self.bus.stop()
         self.botx.shutdown(wait=False, cancel_futures=True)
-        if self.searchx:
-            procs = list(getattr(self.searchx, "_processes", {}).values())
-            self.searchx.shutdown(wait=False, cancel_futures=True)
-            for p in procs:  # a search may think for seconds: do not wait for it
-                p.terminate()
+        self.search.shutdown()
         self.dbx.shutdown(wait=True)
         if self.checkpoints is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.checkpoints.stop)
@@ -534,18 +515,12 @@ class Hub:
         spec = core.bot_spec(seat) if by == "bot" else "greedy"
         seed = random.Random(f"{core.id}/{core.st['hand']}/{len(core.st['moves'])}").getrandbits(32)
         state = core.state.copy()
-        loop = asyncio.get_running_loop()
-        if spec.startswith("search"):
-            if self.searchx is None:
-                # spawned, not forked: this process has threads (database, bots) and
-                # a running loop that a fork would copy in whatever state they hold
-                self.searchx = ProcessPoolExecutor(self.settings.search_workers,
-                                                   mp_context=multiprocessing.get_context("spawn"),
-                                                   initializer=_watch_parent,
-                                                   initargs=(os.getpid(),))
-            entry = await loop.run_in_executor(self.searchx, _choose, state, seat, spec, seed)
+        if spec.startswith("search"):  # shared fairly by the tables: searchpool.py
+            entry = await self.search.run(core.id, search_budget(spec),
+                                          _choose, state, seat, spec, seed)
         else:
-            entry = await loop.run_in_executor(self.botx, _choose, state, seat, spec, seed)
+            entry = await asyncio.get_running_loop().run_in_executor(
+                self.botx, _choose, state, seat, spec, seed)
         from .table import parse_move
 
         move = parse_move(entry)

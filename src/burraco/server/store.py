@@ -456,10 +456,12 @@ class Store:
                        limit: int = 100) -> List[dict]:
         """A player's finished matches, newest first, with their hands and sides.
 
-        The record of a hand is offered (``record_url``) where ``viewer`` may download
-        it, as ``GET /api/tables/{id}/hands/{n}/record`` allows: a public table, or a
-        private one (``"public": false``) that ``viewer`` played at; otherwise the
-        hands are listed with ``record_url`` null."""
+        The table's id and its hands' records (``record_url``) are shown only where
+        ``viewer`` may open the table, as ``GET /api/tables/{id}`` allows: a public
+        table, or a private one (``"public": false``) that ``viewer`` played at.  A
+        private match of anyone else is listed with ``"table": null`` and every
+        ``record_url`` null: its result, sides and ratings are the player's history,
+        its id would let a stranger watch the rematch or read the records."""
         with self.engine.connect() as c:
             rows = list(c.execute(
                 select(db.matches, db.tables.c.public, db.tables.c.state)
@@ -484,7 +486,7 @@ class Store:
                 if "sides" not in data:  # a match stored before the sides were
                     data["sides"] = _sides_of_row(r.state, data)
                 data.setdefault("rating_before", None)
-                out.append({"table": r.table_id, "seat": r.seat, "finished_at": r.finished_at,
+                out.append({"table": r.table_id if may else None, "seat": r.seat, "finished_at": r.finished_at,
                             "public": bool(r.public), "hands": hs, **data})
         return out
 
