@@ -1,0 +1,162 @@
+"""Issue 23, item 7 and the last part of item 14, attacked against a real ``burraco serve``:
+table creation limited per player and per address (open tables counted in the
+database, a rate per minute), all-bot tables kept out of the lobby, the search bots'
+workers shared fairly between tables, and a private table's id kept from strangers."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from server_harness import Client, Server, play_random, shared_inbox
+
+QUICK = ["--bot-delay", "0", "--hand-pause", "0", "--grace", "60", "--rate-limit", "100000"]
+
+
+def _create(c: Client, **kw):
+    body = {"variant": "burraco-2p", "players": 2, "seat": 0}
+    body.update(kw)
+    return c.http.post("/api/tables", json=body)
+
+
+def _refused(r, *words: str) -> dict:
+    assert r.status_code == 429, r.text
+    assert int(r.headers["Retry-After"]) >= 1
+    err = r.json()["error"]
+    assert err["code"] == "rate_limited"
+    for w in words:
+        assert w in err["message"], err["message"]
+    return err
+
+
+@pytest.fixture
+def capped(tmp_path):
+    """Caps on open tables only (3 a player, 5 an address); a generous rate."""
+    srv = Server(str(tmp_path / "caps.db"), *QUICK, "--tables-per-player", "3",
+                 "--tables-per-address", "5", "--table-rate", "1000")
+    yield srv
+    srv.stop()
+
+
+def test_one_guest_cannot_open_more_than_its_tables(capped):
+    """Attack: one guest script makes tables in a loop (one made 200 in 5 s).  The
+    fourth open table is refused (429, Retry-After, the limit named); all-bot tables
+    count the same; leaving a waiting table closes it and frees its place."""
+    a = Client(capped, "Flood")
+    made = [_create(a).json()["table"]["id"] for _ in range(2)]
+    r = _create(a, seat=None, seats=["greedy", "greedy"])  # all-bot, playing at once
+    assert r.status_code == 200 and r.json()["table"]["status"] == "playing"
+    _refused(_create(a), "3 open tables", "player")
+    _refused(_create(a, public=False), "3 open tables")
+    # the count is the database's: the refused ones made nothing
+    assert sum(1 for t in a.http.get("/api/tables").json()["tables"]
+               if t["id"] in made) == 2
+    r = a.http.post(f"/api/tables/{made[0]}/leave")
+    assert r.status_code == 200 and r.json()["table"]["status"] == "over"
+    assert _create(a).status_code == 200
+    _refused(_create(a), "3 open tables")
+
+
+def test_many_guests_from_one_address_are_capped(capped):
+    """Attack: a script starts a new guest session for every table.  The address's
+    open tables are capped (5 here) whoever asks; the refusal names the address."""
+    guests = [Client(capped, f"G{i}") for i in range(3)]
+    assert [_create(g).status_code for g in guests for _ in range(2)][:5] == [200] * 5
+    # the sixth table (the third guest's second) and any further one are refused
+    err = _refused(_create(Client(capped, "Fresh")), "address", "5 open tables")
+    assert "your address" in err["message"]
+
+
+def test_creation_rate_per_player_and_per_address(tmp_path):
+    """Attack: make tables as fast as possible, each left at once (so no cap is
+    reached).  Two a minute here: the third is refused with the time to wait, and a
+    new guest from the same address is refused too."""
+    srv = Server(str(tmp_path / "rate.db"), *QUICK, "--tables-per-player", "0",
+                 "--tables-per-address", "0", "--table-rate", "2")
+    try:
+        a = Client(srv, "Quick")
+        for _ in range(2):
+            r = _create(a)
+            assert r.status_code == 200
+            a.http.post(f"/api/tables/{r.json()['table']['id']}/leave")
+        r = _create(a)
+        _refused(r, "2 tables a minute", "player")
+        assert 1 <= int(r.headers["Retry-After"]) <= 30
+        _refused(_create(Client(srv, "Other")), "2 tables a minute", "address")
+    finally:
+        srv.stop()
+
+
+def test_all_bot_tables_stay_out_of_the_lobby(capped):
+    """Attack: fill the lobby's rows with public tables of bots alone.  A table being
+    played by bots only is not listed; a waiting table, with seats for people, is."""
+    a = Client(capped, "Botmaker")
+    bots = _create(a, seat=None, seats=["random", "random"]).json()["table"]["id"]
+    mine = _create(a).json()["table"]["id"]
+    listed = {t["id"] for t in Client(capped, "Looker").http.get("/api/tables").json()["tables"]}
+    assert mine in listed and bots not in listed
+    # still open to whoever has its address
+    assert a.http.get(f"/api/tables/{bots}").status_code == 200
+
+
+def test_a_private_table_id_is_for_its_players(tmp_path):
+    """Attack: read a player's match list to learn the ids of their private tables
+    (then watch their rematch, fetch the records).  A stranger sees the match without
+    its table's id or records; its players see both."""
+    srv = Server(str(tmp_path / "priv.db"), *QUICK)
+    try:
+        a, b, stranger = Client(srv, "Pia"), Client(srv, "Pio"), Client(srv, "Spy")
+        t = a.create(variant="burraco-2p", players=2, seat=0, target=1, public=False)
+        tid = t["table"]["id"]
+        assert b.join(tid, invite=t["invite"])["ok"]
+        inbox = shared_inbox()
+        socks = [a.sock(tid, inbox=inbox), b.sock(tid, inbox=inbox)]
+        for s in socks:
+            s.hello(None)
+        play_random(socks, random.Random(3),
+                    lambda: any(m.get("kind") == "match_over" for m in socks[0].messages),
+                    timeout=240)
+        for s in socks:
+            s.close()
+        url = f"/api/players/{a.player['id']}/matches"
+        for player in (a, b):
+            m = player.http.get(url).json()["matches"][0]
+            assert m["table"] == tid and all(h["record_url"] for h in m["hands"])
+        seen = stranger.http.get(url).json()["matches"]
+        assert len(seen) == 1 and seen[0]["public"] is False
+        assert seen[0]["table"] is None
+        assert all(h["record_url"] is None for h in seen[0]["hands"])
+        assert tid not in stranger.http.get(url).text
+    finally:
+        srv.stop()
+
+
+def _moves(c: Client, tid: str) -> int:
+    return c.http.get(f"/api/tables/{tid}").json()["table"]["version"]
+
+
+def test_a_quick_search_bot_does_not_wait_for_slow_tables(tmp_path):
+    """Attack: tables of slow search bots (here three of ``search:time=2`` on one
+    worker) hold the search workers.  Another table's quick bot
+    (``search:time=0.05``) must not wait its turn behind all of them: with the
+    decisions served in arrival order it made about as many moves as one slow table;
+    now it makes a move after every slow decision at least (no wall-clock bound:
+    move counts are compared)."""
+    srv = Server(str(tmp_path / "search.db"), *QUICK, "--search-workers", "1",
+                 "--tables-per-player", "0", "--tables-per-address", "0", "--table-rate", "0")
+    try:
+        a = Client(srv, "Host")
+        slow = [_create(a, seat=None, seats=["search:time=2"] * 2).json()["table"]["id"]
+                for _ in range(3)]
+        fast = _create(a, seat=None, seats=["search:time=0.05"] * 2).json()["table"]["id"]
+        time.sleep(3)  # every table's first decisions are queued or done
+        start = {t: _moves(a, t) for t in slow + [fast]}
+        time.sleep(14)
+        got = {t: _moves(a, t) - start[t] for t in start}
+        slow_moves = [got[t] for t in slow]
+        assert sum(slow_moves) >= 3, got  # the slow tables did play meanwhile
+        assert got[fast] >= max(4, 2 * max(slow_moves)), got
+    finally:
+        srv.stop()
