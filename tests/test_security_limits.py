@@ -160,3 +160,84 @@ def test_a_quick_search_bot_does_not_wait_for_slow_tables(tmp_path):
         assert got[fast] >= max(4, 2 * max(slow_moves)), got
     finally:
         srv.stop()
+
+
+# ------------------------------------------------------------ the limiter itself
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from burraco.server.limits import KeyedLimiter  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(rate=st.floats(0.01, 50), burst=st.integers(1, 20), max_keys=st.integers(1, 40),
+       steps=st.lists(st.tuples(st.integers(0, 30), st.floats(0, 5)), max_size=200))
+def test_keyed_limiter_never_exceeds_its_rate_and_stays_small(rate, burst, max_keys, steps):
+    """Whatever the keys and times: a key that is kept never takes more than ``burst
+    + rate x elapsed`` tokens, a refusal says how long to wait (and that wait is
+    enough), and no more than ``max_keys`` buckets are ever kept."""
+    now = [0.0]
+    lim = KeyedLimiter(rate, burst, max_keys, clock=lambda: now[0])
+    taken: dict = {}
+    for key, dt in steps:
+        now[0] += dt
+        k = str(key)
+        wait = lim.take(k)
+        if wait == 0:
+            taken.setdefault(k, []).append(now[0])
+        else:
+            assert wait > 0 and lim.peek(k) == pytest.approx(wait)
+            now_before = now[0]
+            now[0] += wait + 1e-9
+            assert lim.peek(k) == 0
+            now[0] = now_before
+        assert len(lim) <= max_keys
+    if max_keys >= 31:  # nothing evicted: the rate holds for every key
+        for times in taken.values():
+            for i, t0 in enumerate(times):
+                later = [t for t in times[i:] if t - t0 <= 10]
+                assert len(later) <= burst + rate * 10 + 1e-6
+
+
+def test_keyed_limiter_flood_of_keys_keeps_memory_bounded():
+    """A script cycling through a million made-up keys keeps at most max_keys buckets."""
+    lim = KeyedLimiter(1.0, 3, max_keys=1000)
+    for i in range(20000):
+        lim.take(f"k{i}")
+    assert len(lim) == 1000
+
+
+def test_fair_pool_serves_a_quick_decision_first():
+    """FairPool: with its one worker busy, a quick decision queued after three slow
+    ones runs before them; a queued decision whose caller is cancelled never runs."""
+    import asyncio
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from burraco.server.searchpool import FairPool
+
+    async def main():
+        gate = threading.Event()
+        order = []
+
+        def work(name):
+            if name == "busy":
+                gate.wait(10)
+            order.append(name)
+            return name
+
+        pool = FairPool(1, make_executor=lambda n: ThreadPoolExecutor(n))
+        busy = asyncio.ensure_future(pool.run("t0", 5, work, "busy"))
+        await asyncio.sleep(0)
+        slow = [asyncio.ensure_future(pool.run(f"t{i}", 5, work, f"slow{i}")) for i in (1, 2, 3)]
+        gone = asyncio.ensure_future(pool.run("t4", 0.1, work, "gone"))
+        fast = asyncio.ensure_future(pool.run("t5", 0.2, work, "fast"))
+        await asyncio.sleep(0)
+        gone.cancel()
+        assert pool.running == 1 and pool.queued == 5
+        gate.set()
+        await asyncio.gather(busy, fast, *slow)
+        pool.shutdown()
+        return order
+
+    assert asyncio.run(main()) == ["busy", "fast", "slow1", "slow2", "slow3"]

@@ -26,6 +26,7 @@ tables (``--tables-per-player``, ``--tables-per-address``): one per open table.
 from __future__ import annotations
 
 import asyncio
+import functools
 import heapq
 import itertools
 import multiprocessing
@@ -127,7 +128,7 @@ class FairPool:
                 fut.set_exception(e)
                 continue
             self.running += 1
-            work.add_done_callback(lambda w, fut=fut: self._finished(fut, w))
+            work.add_done_callback(functools.partial(self._finished, fut))
 
     def _finished(self, fut: "asyncio.Future[Any]", work: "asyncio.Future[Any]") -> None:
         self.running -= 1
