@@ -104,7 +104,8 @@ def test_all_bot_tables_stay_out_of_the_lobby(capped):
 def test_a_private_table_id_is_for_its_players(tmp_path):
     """Attack: read a player's match list to learn the ids of their private tables
     (then watch their rematch, fetch the records).  A stranger sees the match without
-    its table's id or records; its players see both."""
+    its table's id or records; its players see both.  Then: a rematch is counted
+    under the limits on making tables (default caps here)."""
     srv = Server(str(tmp_path / "priv.db"), *QUICK)
     try:
         a, b, stranger = Client(srv, "Pia"), Client(srv, "Pio"), Client(srv, "Spy")
@@ -129,6 +130,12 @@ def test_a_private_table_id_is_for_its_players(tmp_path):
         assert seen[0]["table"] is None
         assert all(h["record_url"] is None for h in seen[0]["hands"])
         assert tid not in stranger.http.get(url).text
+        # a rematch makes a table: the asker's, under the same limits (3 open here)
+        for _ in range(3):
+            assert _create(a).status_code == 200
+        _refused(a.http.post(f"/api/tables/{tid}/rematch"), "3 open tables")
+        r = b.http.post(f"/api/tables/{tid}/rematch")
+        assert r.status_code == 200 and r.json()["table"]["public"] is False
     finally:
         srv.stop()
 
