@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from server_harness import Client, Server, play_random, shared_inbox
+from server_harness import Client, PgSchema, Server, need_pg, play_random, shared_inbox
 
 QUICK = ["--bot-delay", "0", "--hand-pause", "0", "--grace", "60", "--rate-limit", "100000"]
 
@@ -31,13 +31,20 @@ def _refused(r, *words: str) -> dict:
     return err
 
 
-@pytest.fixture
-def capped(tmp_path):
-    """Caps on open tables only (3 a player, 5 an address); a generous rate."""
-    srv = Server(str(tmp_path / "caps.db"), *QUICK, "--tables-per-player", "3",
-                 "--tables-per-address", "5", "--table-rate", "1000")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def capped(request, tmp_path):
+    """Caps on open tables only (3 a player, 5 an address); a generous rate.  On
+    SQLite and on PostgreSQL (where the count locks the creator's row)."""
+    schema = None
+    if request.param == "postgresql":
+        need_pg()
+        schema = PgSchema()
+    srv = Server(schema.url if schema else str(tmp_path / "caps.db"), *QUICK,
+                 "--tables-per-player", "3", "--tables-per-address", "5", "--table-rate", "1000")
     yield srv
     srv.stop()
+    if schema:
+        schema.drop()
 
 
 def test_one_guest_cannot_open_more_than_its_tables(capped):
@@ -57,6 +64,23 @@ def test_one_guest_cannot_open_more_than_its_tables(capped):
     assert r.status_code == 200 and r.json()["table"]["status"] == "over"
     assert _create(a).status_code == 200
     _refused(_create(a), "3 open tables")
+
+
+def test_parallel_requests_of_one_guest_cannot_pass_the_cap(capped):
+    """Attack: fire 16 table creations at once from one session, hoping that each
+    counts the open tables before any other is stored.  Three are made, no more; and
+    the address's cap holds the same against simultaneous guests."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    a = Client(capped, "Racer")
+    with ThreadPoolExecutor(16) as ex:
+        codes = list(ex.map(lambda _: _create(a).status_code, range(16)))
+    assert codes.count(200) == 3 and codes.count(429) == 13, codes
+    # and one request each from 8 fresh guests of the same address: 5 open tables in all
+    guests = [Client(capped, f"R{i}") for i in range(8)]
+    with ThreadPoolExecutor(8) as ex:
+        codes = list(ex.map(lambda g: _create(g).status_code, guests))
+    assert codes.count(200) == 2 and codes.count(429) == 6, codes
 
 
 def test_many_guests_from_one_address_are_capped(capped):

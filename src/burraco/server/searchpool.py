@@ -45,6 +45,7 @@ SIM_SECONDS = 0.001
 order of deadlines is what it decides, not a time anyone waits for)."""
 
 
+@functools.lru_cache(maxsize=256)
 def search_budget(spec: str) -> float:
     """The seconds a search bot spec thinks a decision: its ``time``, else its
     ``sims`` times :data:`SIM_SECONDS`, else the bot's default of 1 s."""

@@ -15,7 +15,7 @@ import secrets
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
-from sqlalchemy import and_, bindparam, delete, func, insert, select, update
+from sqlalchemy import and_, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
@@ -189,8 +189,9 @@ class Store:
         most open tables (waiting or playing) the creator and the address may have
         (0: no limit); the table is refused with :class:`TooManyTables` when one is
         reached.  Counted from the database, so the caps hold across processes; on
-        PostgreSQL the creator's player row is locked for the transaction, so one
-        player's simultaneous requests are counted one after the other."""
+        PostgreSQL the creator's player row, and a transaction lock named after the
+        address, are held for the transaction, so that simultaneous requests of one
+        player or one address are counted one after the other."""
         now = time.time()
         owner = t.st.get("owner")
         per_player, per_address = caps
@@ -201,6 +202,9 @@ class Store:
                 if self._open_tables(c, db.tables.c.owner, owner) >= per_player:
                     raise TooManyTables("player", per_player)
             if address and per_address > 0:
+                if self.dialect == "postgresql":  # no row to lock: the address's own lock
+                    c.execute(text("SELECT pg_advisory_xact_lock(hashtext(:k))"),
+                              {"k": "burraco-tables-of:" + address})
                 if self._open_tables(c, db.tables.c.address, address) >= per_address:
                     raise TooManyTables("address", per_address)
             c.execute(insert(db.tables).values(**t.row(now), owner=owner, address=address))
