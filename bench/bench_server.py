@@ -65,7 +65,9 @@ def start_server(db: str, extra: list, profile: "str | None" = None,
     prof = ["-m", "cProfile", "-o", profile] if profile else []
     proc = subprocess.Popen([sys.executable, *prof, "-m", "burraco", "serve", "--port", "0", "--db", db,
                              "--bot-delay", "0", "--hand-pause", "0", "--grace", "3600",
-                             "--rate-limit", "1000", *extra],
+                             "--rate-limit", "1000", *extra,
+                             # every player of the bench comes from one address
+                             "--tables-per-address", "0", "--table-rate", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     line = proc.stdout.readline()
     if not line.startswith("burraco serving on "):

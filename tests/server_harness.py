@@ -38,8 +38,10 @@ _DIRECT = {"legacy": True} if "legacy" in inspect.signature(connect).parameters 
 ROOT = Path(__file__).resolve().parent.parent
 PG_URL = os.environ.get("BURRACO_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("BURRACO_TEST_REDIS", "redis://127.0.0.1:6379/0")
+NO_TABLE_LIMITS = ["--tables-per-player", "0", "--tables-per-address", "0", "--table-rate", "0"]
+"""Tests make many tables from one cookie and one address: no limits on making tables."""
 FAST = ["--bot-delay", "0", "--hand-pause", "0", "--grace", "1", "--rate-limit", "100000",
-        "--allow-client-seed", "--deal-wait", "0"]
+        "--allow-client-seed", "--deal-wait", "0", *NO_TABLE_LIMITS]
 
 
 def pg_reason() -> Optional[str]:

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from server_harness import (REDIS_URL, Client, PgSchema, Server, need_pg, play_random,
-                            redis_reason, shared_inbox)
+from server_harness import (NO_TABLE_LIMITS, REDIS_URL, Client, PgSchema, Server, need_pg,
+                            play_random, redis_reason, shared_inbox)
 
 from burraco.record import replay_text
 
@@ -23,7 +23,7 @@ def pair():
         pytest.skip(why)
     schema = PgSchema()
     args = ["--redis", REDIS_URL, "--bot-delay", "0", "--hand-pause", "0",
-            "--rate-limit", "100000", "--allow-client-seed", "--deal-wait", "0"]
+            "--rate-limit", "100000", "--allow-client-seed", "--deal-wait", "0", *NO_TABLE_LIMITS]
     one = Server(schema.url, *args)
     two = Server(schema.url, *args)
     yield one, two

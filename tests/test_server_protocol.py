@@ -345,8 +345,9 @@ def test_registered_players_rating_and_matches(server):
 
 def test_player_page_of_a_private_match(server):
     """Two guests finish a match at a private table: their pages list it (unrated); its
-    players download the hands' records, a visitor sees the match but no record (the
-    record endpoint refuses the visitor: the invite link is what lets people in)."""
+    players download the hands' records, a visitor sees the match but neither its table's
+    id nor a record (the record endpoint refuses the visitor: the invite link is what lets
+    people in)."""
     g1, g2, visitor = Client(server, "Gina"), Client(server, "Gino"), Client(server, "Vera")
     t = g1.create(variant="burraco-2p", players=2, seat=0, target=1, seed=7, public=False)
     tid = t["table"]["id"]
@@ -370,7 +371,8 @@ def test_player_page_of_a_private_match(server):
     assert g2.http.get(url).json()["matches"][0]["hands"] == m["hands"]  # the other player
     assert g2.http.get(m["hands"][0]["record_url"]).status_code == 200
     seen = visitor.http.get(url).json()["matches"][0]
-    assert seen["table"] == tid and seen["sides"] == m["sides"] and seen["totals"] == m["totals"]
+    assert seen["table"] is None  # a private table's id is for its players only
+    assert seen["sides"] == m["sides"] and seen["totals"] == m["totals"]
     assert [h["hand"] for h in seen["hands"]] == [h["hand"] for h in m["hands"]]
     assert all(h["record_url"] is None for h in seen["hands"])
     assert visitor.http.get(m["hands"][0]["record_url"]).status_code == 403

@@ -20,7 +20,7 @@ from browser.driver import chromium, require_browser, Player, choose
 
 sync_api = require_browser()
 
-from server_harness import Server  # noqa: E402
+from server_harness import NO_TABLE_LIMITS, Server  # noqa: E402
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -40,7 +40,7 @@ CLOCK_NEAR_END = """() => { const s = window.__burracoTable;
 @pytest.fixture
 def server(tmp_path):
     srv = Server(str(tmp_path / "server.db"), "--bot-delay", "0.05", "--hand-pause", "0.5",
-                 "--grace", "60", "--rate-limit", "1000")
+                 "--grace", "60", "--rate-limit", "1000", *NO_TABLE_LIMITS)
     yield srv
     srv.stop()
 

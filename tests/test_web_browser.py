@@ -31,7 +31,7 @@ SHOTS = ROOT / "screenshots"
 
 sync_api = require_browser()
 
-from server_harness import Server  # noqa: E402
+from server_harness import NO_TABLE_LIMITS, Server  # noqa: E402
 
 pytestmark = pytest.mark.timeout(1200)  # a loaded 2-core machine plays slowly
 
@@ -46,7 +46,7 @@ WORDS = {  # a few words the page must show in each language
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     srv = Server(str(tmp_path_factory.mktemp("web") / "server.db"), "--bot-delay", "0.05",
-                 "--hand-pause", "1", "--grace", "60", "--rate-limit", "1000")
+                 "--hand-pause", "1", "--grace", "60", "--rate-limit", "1000", *NO_TABLE_LIMITS)
     yield srv
     srv.stop()
 

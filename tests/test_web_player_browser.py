@@ -27,7 +27,7 @@ from browser.driver import chromium, require_browser, Player
 
 sync_api = require_browser()
 
-from server_harness import Client, Server, play_random, shared_inbox  # noqa: E402
+from server_harness import NO_TABLE_LIMITS, Client, Server, play_random, shared_inbox  # noqa: E402
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -39,7 +39,7 @@ SHOTS = ROOT / "screenshots"
 def server(tmp_path_factory):
     srv = Server(str(tmp_path_factory.mktemp("player") / "server.db"), "--bot-delay", "0",
                  "--hand-pause", "0", "--grace", "60", "--rate-limit", "100000",
-                 "--allow-client-seed")
+                 "--allow-client-seed", *NO_TABLE_LIMITS)
     yield srv
     srv.stop()
 

@@ -34,14 +34,23 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--rate-limit", type=float, default=20.0, metavar="N",
                    help="messages a second one WebSocket may send, on average (default 20; "
                         "bursts of twice that)")
-    p.add_argument("--search-workers", type=int, default=1,
-                   help="worker processes for the search bot (default 1)")
+    p.add_argument("--search-workers", type=int, default=None,
+                   help="worker processes for the search bots, shared fairly by the tables "
+                        "(default: 2, or 1 on a single core)")
     p.add_argument("--deal-wait", type=float, default=3.0, metavar="SECONDS",
                    help="how long a deal waits for the seated people's random values "
                         "(docs/protocol.md, deal_commit; default 3, 0: not at all)")
     p.add_argument("--allow-client-seed", action="store_true",
                    help="testing only: accept a seed in POST /api/tables (the creator "
                         "then knows every deal; such tables are never rated)")
+    p.add_argument("--tables-per-player", type=int, default=3, metavar="N",
+                   help="open (waiting or playing) tables one player may have created "
+                        "(default 3; 0: no limit)")
+    p.add_argument("--tables-per-address", type=int, default=10, metavar="N",
+                   help="open tables created from one client address (default 10; 0: no limit)")
+    p.add_argument("--table-rate", type=float, default=10.0, metavar="N",
+                   help="new tables a minute one player, and one address, may create "
+                        "(default 10; 0: no limit)")
     p.add_argument("--open", action="store_true",
                    help="open the page in your web browser once serving (where there is one)")
     p.set_defaults(func=run)
@@ -55,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"burraco serve: needs the server extra (pip install 'burraco[server]'): {e}",
               file=sys.stderr)
         return 2
-    for name in ("bot_delay", "grace", "hand_pause", "rate_limit", "deal_wait"):
+    for name in ("bot_delay", "grace", "hand_pause", "rate_limit", "deal_wait",
+                 "tables_per_player", "tables_per_address", "table_rate"):
         if getattr(args, name) < 0:
             print(f"burraco serve: --{name.replace('_', '-')} must not be negative",
                   file=sys.stderr)
@@ -63,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.deal_wait <= 60:  # NaN too
         print("burraco serve: --deal-wait must be from 0 to 60 seconds", file=sys.stderr)
         return 2
-    if args.search_workers < 1:
+    if args.search_workers is not None and args.search_workers < 1:
         print("burraco serve: --search-workers must be at least 1", file=sys.stderr)
         return 2
     if not 0 <= args.port <= 65535:
@@ -71,7 +81,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     settings = Settings(db=args.db, redis=args.redis, bot_delay=args.bot_delay,
                         grace=args.grace, hand_pause=args.hand_pause,
-                        allow_origins=args.allow_origin, search_workers=args.search_workers,
+                        allow_origins=args.allow_origin,
                         rate=args.rate_limit, burst=2 * args.rate_limit,
-                        deal_wait=args.deal_wait, allow_client_seed=args.allow_client_seed)
+                        deal_wait=args.deal_wait, allow_client_seed=args.allow_client_seed,
+                        tables_per_player=args.tables_per_player,
+                        tables_per_address=args.tables_per_address, table_rate=args.table_rate)
+    if args.search_workers is not None:
+        settings.search_workers = args.search_workers
     return serve(args.host, args.port, settings, open_browser=args.open)

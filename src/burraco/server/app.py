@@ -24,9 +24,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..variants import PRESETS, VariantError, parse_variant
-from . import deals, runtime, schema
+from . import deals, limits, runtime, schema
 from .hub import Conn, Hub, Settings
-from .store import BOT_RATINGS, Store, bot_rating
+from .store import BOT_RATINGS, Store, TooManyTables, bot_rating
 from .table import ProtocolError, TableCore, bot_player, now, parse_move
 
 COOKIE = "burraco_session"
@@ -40,14 +40,26 @@ STATUS = {"malformed": 400, "no_session": 401, "forbidden": 403, "not_found": 40
 class HttpError(Exception):
     """An HTTP error answer of docs/protocol.md."""
 
-    def __init__(self, code: str, message: str, field: Optional[str] = None) -> None:
+    def __init__(self, code: str, message: str, field: Optional[str] = None,
+                 retry_after: Optional[float] = None) -> None:
         super().__init__(message)
         self.code, self.message, self.field = code, message, field
+        self.retry_after = retry_after
+        """Seconds after which a refused request may succeed (the ``Retry-After`` of a 429)."""
 
 
-def _err(code: str, message: str, field: Optional[str] = None) -> JSONResponse:
-    return JSONResponse({"ok": False, "error": {"code": code, "message": message,
+def _err(code: str, message: str, field: Optional[str] = None,
+         retry_after: Optional[float] = None) -> JSONResponse:
+    resp = JSONResponse({"ok": False, "error": {"code": code, "message": message,
                                                 "field": field}}, status_code=STATUS[code])
+    if retry_after is not None:
+        resp.headers["Retry-After"] = limits.retry_after(retry_after)
+    return resp
+
+
+def _address(conn: Any) -> str:
+    """The client address of a request or WebSocket (the peer's host)."""
+    return conn.client.host if conn.client else ""
 
 
 def clean_name(name: str) -> str:
@@ -63,6 +75,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     settings = settings or Settings()
     st: dict = {}
     lag = runtime.LoopLag()           # the event loop's lag (settings.stats only)
+    table_limits = limits.TableLimits(settings.table_rate, settings.tables_per_player,
+                                      settings.tables_per_address)
     move_times = runtime.Timings()    # a move's frame to its broadcast (settings.stats only)
 
     def hub() -> Hub:
@@ -112,7 +126,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             try:
                 return await fn(request)
             except HttpError as e:
-                return _err(e.code, e.message, e.field)
+                return _err(e.code, e.message, e.field, e.retry_after)
             except ProtocolError as e:
                 code = e.code if e.code in STATUS else "conflict"
                 return _err(code, e.message)
@@ -217,7 +231,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             raise HttpError("malformed", "seed is not accepted: the server deals every hand "
                             "itself (see docs/protocol.md, deal_commit)", "seed")
         core = build_table(b, player)
-        h = await hub().add(core)
+        h = await add_table(request, core, player)
         return JSONResponse({"ok": True, "table": h.summary(), "seat": b.seat,
                              "invite": core.invite,
                              "invite_url": f"/t/{core.id}?invite={core.invite}"})
@@ -276,6 +290,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             if c.status == "over":
                 raise HttpError("conflict", "the match is over")
             c.leave(seat, now())
+            c.close_if_empty(now())  # its last person left before the match: it closes
 
         await hub().mutate(h, fn)
         await hub().reseat(h, player["id"])
@@ -305,7 +320,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                     new.sit(i, seat["player"], t)
             if new.full():
                 new.start(t)
-            nh = await hub().add(new)
+            nh = await add_table(request, new, player)
 
             await hub()._mutate_locked(h, lambda c: c.mark_rematch(new.id, now()))
         return JSONResponse({"ok": True, "table": nh.summary()})
@@ -475,6 +490,22 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             await hub().mutate(h, lambda c: c.play(seat, move, "player", now(), m.version))
 
     # ----------------------------------------------------------- tables
+    async def add_table(request: Request, core: TableCore, player: dict):
+        """Store a new table made by ``player``, within the limits on making tables
+        (limits.TableLimits): 429 ``rate_limited`` with ``Retry-After`` otherwise."""
+        addr = _address(request)
+        refused = table_limits.take(player["id"], addr)
+        if refused is not None:
+            raise HttpError("rate_limited", refused[1], retry_after=refused[0])
+        try:
+            return await hub().add(core, addr, table_limits.caps)
+        except TooManyTables as e:
+            who = "you have" if e.who == "player" else "your address has"
+            raise HttpError("rate_limited", f"{who} {e.limit} open tables (waiting or "
+                            f"playing), the most one {e.who} may have: leave a waiting one "
+                            "or finish one first",
+                            retry_after=60) from None
+
     def build_table(b: schema.CreateTableBody, player: dict) -> TableCore:
         try:
             v = parse_variant(b.variant)

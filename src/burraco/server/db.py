@@ -14,8 +14,8 @@ import threading
 from pathlib import Path
 from typing import Optional
 
-from sqlalchemy import (JSON, Boolean, Column, Float, Integer, MetaData, String, Table, Text,
-                        UniqueConstraint, create_engine, event)
+from sqlalchemy import (JSON, Boolean, Column, Float, Index, Integer, MetaData, String, Table,
+                        Text, UniqueConstraint, create_engine, event)
 from sqlalchemy.engine import Engine
 
 from . import jsonx
@@ -47,6 +47,12 @@ tables = Table(
     Column("settings", JSON, nullable=False),
     Column("state", JSON, nullable=False),  # seats, match progress, clocks (see table.py)
     Column("updated_at", Float, nullable=False),
+    # who created it and from which address (the open-table limits count them;
+    # migration s0002_table_creator); null for older tables and tournament tables
+    Column("owner", String(40), nullable=True),
+    Column("address", String(64), nullable=True),
+    Index("ix_server_tables_owner_status", "owner", "status"),
+    Index("ix_server_tables_address_status", "address", "status"),
 )
 
 events = Table(

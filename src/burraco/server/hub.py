@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Set
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ..state import GameState
 from . import deals, jsonx
+from .searchpool import FairPool, search_budget
 from .store import Conflict, Store
 from .table import GAME_KINDS, ProtocolError, TableCore, now
 
@@ -44,7 +44,14 @@ class Settings:
     allow_origins: List[str] = field(default_factory=list)
     rate: float = 20.0
     burst: float = 40.0
-    search_workers: int = 1
+    search_workers: int = field(default_factory=lambda: max(1, min(2, os.cpu_count() or 1)))
+    """Worker processes of the search bots, shared fairly by the tables (searchpool.py)."""
+    tables_per_player: int = 3
+    """Open (waiting or playing) tables one player may have created (0: no limit)."""
+    tables_per_address: int = 10
+    """Open tables that may have been created from one client address (0: no limit)."""
+    table_rate: float = 10.0
+    """Tables a player, and an address, may create a minute (burst as many; 0: no limit)."""
     secure_cookies: bool = False
     deal_wait: float = deals.DEFAULT_WAIT
     """Seconds a fair deal waits for the seated people's contributions (0: none)."""
@@ -63,21 +70,6 @@ def _choose(state: GameState, seat: int, spec: str, seed: int) -> dict:
 
     bot = make_bot(spec, seed=seed)
     return bot.choose(state.view(seat)).to_record(seat)
-
-
-def _watch_parent(parent: int) -> None:
-    """Initializer of a search worker: exit when the server process ``parent`` is
-    gone (a server killed with SIGKILL leaves no orphan thinking for nobody)."""
-    import os
-    import threading
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            if os.getppid() != parent:
-                os._exit(0)
-
-    threading.Thread(target=watch, daemon=True, name="burraco-parent-watch").start()
 
 
 async def _uncancelled(aw: Any) -> Any:
@@ -166,7 +158,7 @@ class Hub:
         workers = 1 if store.dialect == "sqlite" else 4
         self.dbx = ThreadPoolExecutor(workers, thread_name_prefix="burraco-db")
         self.botx = ThreadPoolExecutor(2, thread_name_prefix="burraco-bot")
-        self.searchx: Optional[ProcessPoolExecutor] = None
+        self.search = FairPool(settings.search_workers)  # search bots (searchpool.py)
         self.bus = None  # Redis bus (bus.py), when --redis is given
         self.closing = False
         self._loading: Dict[str, asyncio.Future] = {}
@@ -204,11 +196,7 @@ class Hub:
         if self.bus:
             await self.bus.stop()
         self.botx.shutdown(wait=False, cancel_futures=True)
-        if self.searchx:
-            procs = list(getattr(self.searchx, "_processes", {}).values())
-            self.searchx.shutdown(wait=False, cancel_futures=True)
-            for p in procs:  # a search may think for seconds: do not wait for it
-                p.terminate()
+        self.search.shutdown()
         self.dbx.shutdown(wait=True)
         if self.checkpoints is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.checkpoints.stop)
@@ -237,9 +225,10 @@ class Hub:
         finally:
             del self._loading[tid]
 
-    async def add(self, core: TableCore) -> Handle:
-        """A new table: stored, then live."""
-        await self.db(self.store.insert_table, core)
+    async def add(self, core: TableCore, address: Optional[str] = None,
+                  caps: Tuple[int, int] = (0, 0)) -> Handle:
+        """A new table: stored, then live (``address``, ``caps``: :meth:`Store.insert_table`)."""
+        await self.db(self.store.insert_table, core, address, caps)
         core.new_events = []
         h = Handle(core)
         self.tables[core.id] = h
@@ -536,18 +525,12 @@ class Hub:
         spec = core.bot_spec(seat) if by == "bot" else "greedy"
         seed = random.Random(f"{core.id}/{core.st['hand']}/{len(core.st['moves'])}").getrandbits(32)
         state = core.state.copy()
-        loop = asyncio.get_running_loop()
-        if spec.startswith("search"):
-            if self.searchx is None:
-                # spawned, not forked: this process has threads (database, bots) and
-                # a running loop that a fork would copy in whatever state they hold
-                self.searchx = ProcessPoolExecutor(self.settings.search_workers,
-                                                   mp_context=multiprocessing.get_context("spawn"),
-                                                   initializer=_watch_parent,
-                                                   initargs=(os.getpid(),))
-            entry = await loop.run_in_executor(self.searchx, _choose, state, seat, spec, seed)
+        if spec.startswith("search"):  # shared fairly by the tables: searchpool.py
+            entry = await self.search.run(core.id, search_budget(spec),
+                                          _choose, state, seat, spec, seed)
         else:
-            entry = await loop.run_in_executor(self.botx, _choose, state, seat, spec, seed)
+            entry = await asyncio.get_running_loop().run_in_executor(
+                self.botx, _choose, state, seat, spec, seed)
         from .table import parse_move
 
         move = parse_move(entry)

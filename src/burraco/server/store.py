@@ -15,7 +15,7 @@ import secrets
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
-from sqlalchemy import and_, bindparam, delete, func, insert, select, update
+from sqlalchemy import and_, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
@@ -77,8 +77,22 @@ def _sides_of_row(state: Optional[dict], data: dict) -> List[List[dict]]:
     return _sides([s["player"] for s in state["seats"]], sides_for(n), by_player, units)
 
 
+def _has_person(state: dict) -> bool:
+    """Does a person (not a bot) hold a seat of this stored table state?"""
+    return any(s["player"] and not s["player"].get("bot") for s in state["seats"])
+
+
 class Conflict(Exception):
     """Another writer stored this table's next version first."""
+
+
+class TooManyTables(Exception):
+    """A new table would pass a cap on open tables: ``who`` is ``"player"`` or
+    ``"address"``, ``limit`` the cap."""
+
+    def __init__(self, who: str, limit: int) -> None:
+        super().__init__(f"too many open tables for one {who} (at most {limit})")
+        self.who, self.limit = who, limit
 
 
 class _Missed(Exception):
@@ -168,12 +182,45 @@ class Store:
         return (row.id, row.password_hash) if row else None
 
     # ----------------------------------------------------------------- tables
-    def insert_table(self, t: TableCore) -> None:
-        """Store a new table with its first events."""
+    def insert_table(self, t: TableCore, address: Optional[str] = None,
+                     caps: Tuple[int, int] = (0, 0)) -> None:
+        """Store a new table with its first events, its creator (``st["owner"]``) and
+        the ``address`` it was asked from.  ``caps`` = (per player, per address): the
+        most open tables (waiting or playing) the creator and the address may have
+        (0: no limit); the table is refused with :class:`TooManyTables` when one is
+        reached.  Counted from the database, so the caps hold across processes; on
+        PostgreSQL the creator's player row, and a transaction lock named after the
+        address, are held for the transaction, so that simultaneous requests of one
+        player or one address are counted one after the other."""
         now = time.time()
+        owner = t.st.get("owner")
+        per_player, per_address = caps
         with self.engine.begin() as c:
-            c.execute(insert(db.tables).values(**t.row(now)))
+            if owner and per_player > 0:
+                c.execute(select(db.players.c.id).where(db.players.c.id == owner)
+                          .with_for_update())
+                if self._open_tables(c, db.tables.c.owner, owner) >= per_player:
+                    raise TooManyTables("player", per_player)
+            if address and per_address > 0:
+                if self.dialect == "postgresql":  # no row to lock: the address's own lock
+                    c.execute(text("SELECT pg_advisory_xact_lock(hashtext(:k))"),
+                              {"k": "burraco-tables-of:" + address})
+                if self._open_tables(c, db.tables.c.address, address) >= per_address:
+                    raise TooManyTables("address", per_address)
+            c.execute(insert(db.tables).values(**t.row(now), owner=owner, address=address))
             self._write_events(c, t)
+
+    @staticmethod
+    def _open_tables(c: Any, column: Any, value: str) -> int:
+        return c.execute(select(func.count()).select_from(db.tables).where(and_(
+            column == value, db.tables.c.status != "over"))).scalar() or 0
+
+    def open_tables(self, owner: Optional[str] = None, address: Optional[str] = None) -> int:
+        """How many tables not over ``owner`` created (or were created from ``address``)."""
+        with self.engine.connect() as c:
+            if owner is not None:
+                return self._open_tables(c, db.tables.c.owner, owner)
+            return self._open_tables(c, db.tables.c.address, address or "")
 
     def commit(self, t: TableCore, old_version: int) -> None:
         """Store a changed table (a clone) if its stored version is still
@@ -372,13 +419,31 @@ class Store:
         with self.engine.connect() as c:
             return c.execute(select(db.tables.c.version).where(db.tables.c.id == tid)).scalar()
 
-    def lobby(self, limit: int = 100) -> List[TableCore]:
-        """Public tables not over, newest first (light tables: summaries only)."""
+    def lobby(self, limit: int = 100, scan: int = 1000) -> List[TableCore]:
+        """Public tables not over, newest first (light tables: summaries only).
+
+        A table being played by bots alone (no person in any seat: made all-bot, or
+        every person has left it) is not listed: there is nobody to play with, and a
+        script making such tables must not push the others off the list.  Waiting
+        tables are listed (their free seats are for people).  At most ``scan``
+        newest rows are read to find ``limit`` tables to list."""
+        out: List[TableCore] = []
         with self.engine.connect() as c:
-            rows = list(c.execute(select(db.tables).where(and_(
+            q = (select(db.tables).where(and_(
                 db.tables.c.public.is_(True), db.tables.c.status != "over"))
-                .order_by(db.tables.c.created_at.desc()).limit(limit)))
-        return [TableCore.from_row_light(dict(r._mapping)) for r in rows]
+                .order_by(db.tables.c.created_at.desc()))
+            for off in range(0, scan, 2 * limit):
+                rows = list(c.execute(q.offset(off).limit(2 * limit)))
+                for r in rows:
+                    d = dict(r._mapping)
+                    if d["status"] == "playing" and not _has_person(d["state"]):
+                        continue
+                    out.append(TableCore.from_row_light(d))
+                    if len(out) >= limit:
+                        return out
+                if len(rows) < 2 * limit:
+                    break
+        return out
 
     def hands(self, tid: str) -> List[dict]:
         """The finished hands' summaries of a table."""
@@ -397,10 +462,12 @@ class Store:
                        limit: int = 100) -> List[dict]:
         """A player's finished matches, newest first, with their hands and sides.
 
-        The record of a hand is offered (``record_url``) where ``viewer`` may download
-        it, as ``GET /api/tables/{id}/hands/{n}/record`` allows: a public table, or a
-        private one (``"public": false``) that ``viewer`` played at; otherwise the
-        hands are listed with ``record_url`` null."""
+        The table's id and its hands' records (``record_url``) are shown only where
+        ``viewer`` may open the table, as ``GET /api/tables/{id}`` allows: a public
+        table, or a private one (``"public": false``) that ``viewer`` played at.  A
+        private match of anyone else is listed with ``"table": null`` and every
+        ``record_url`` null: its result, sides and ratings are the player's history,
+        its id would let a stranger watch the rematch or read the records."""
         with self.engine.connect() as c:
             rows = list(c.execute(
                 select(db.matches, db.tables.c.public, db.tables.c.state)
@@ -425,7 +492,7 @@ class Store:
                 if "sides" not in data:  # a match stored before the sides were
                     data["sides"] = _sides_of_row(r.state, data)
                 data.setdefault("rating_before", None)
-                out.append({"table": r.table_id, "seat": r.seat, "finished_at": r.finished_at,
+                out.append({"table": r.table_id if may else None, "seat": r.seat, "finished_at": r.finished_at,
                             "public": bool(r.public), "hands": hs, **data})
         return out
 

@@ -298,6 +298,16 @@ class TableCore:
         s["dropped_at"] = None
         self.seat_event(seat, "leave", now, connected=False)
 
+    def close_if_empty(self, now: float) -> bool:
+        """A waiting table (not a tournament's) that no person sits at any more is
+        closed: status ``over``, a ``status`` event, no match.  Whether it closed."""
+        if self.status != "waiting" or self.settings.get("tournament") or any(
+                s["player"] and not s["player"].get("bot") for s in self.seats):
+            return False
+        self.status = "over"
+        self._emit("status", {"status": "over"}, now)
+        return True
+
     def drop(self, seat: int, now: float) -> None:
         """A seated person's last connection closed: the grace period starts."""
         s = self.seats[seat]
