@@ -49,7 +49,7 @@ from burraco.variants import PILE_OPEN, parse_variant
 CARD = re.compile(r"^(?:[A2-9TJQK][CDHS]|JK)$")
 NO_CARDS_KEYS = {"text", "from", "player", "id", "table", "variant", "name"}
 KINDS = {"move", "time_out", "hand_start", "hand_over", "match_over", "seat", "status",
-         "chat", "rematch"}
+         "chat", "rematch", "deal_commit", "contribution"}
 
 
 def cards_in(x: Any, key: Optional[str] = None) -> List[str]:
@@ -131,6 +131,10 @@ class Checker:
         assert kind in KINDS, where
         self.stats["kinds"].add(kind)
         self.stats["reads"][how] += 1
+        if kind in ("deal_commit", "contribution"):
+            # the fair deal's steps: the seal and who sent a value, never the secret
+            # seed and salt (revealed only in hand_over) nor a seat's value
+            assert not {"seed", "salt", "value"} & set(ev), f"{where}: {sorted(ev)}"
         if kind != "move":
             assert cards_in(ev) == [], f"{where}: names {cards_in(ev)}"
             return
