@@ -23,6 +23,7 @@ from typing import Any, Callable, Dict, List, Optional, Set
 
 from ..state import GameState
 from . import jsonx
+from .auth import AuthSettings
 from .store import Conflict, Store
 from .table import GAME_KINDS, ProtocolError, TableCore, now
 
@@ -46,6 +47,8 @@ class Settings:
     burst: float = 40.0
     search_workers: int = 1
     secure_cookies: bool = False
+    auth: AuthSettings = field(default_factory=AuthSettings)
+    """Sessions, login back-off and password hashing (auth.py)."""
     stats: bool = False
     """Serve ``GET /api/stats`` (the collector's pauses, the event loop's lag, the
     time a move takes in the server); ``burraco serve`` sets it from
