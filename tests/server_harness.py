@@ -254,7 +254,11 @@ class Client:
         r = self.http.post("/api/session", json={"name": name})
         assert r.status_code == 200, r.text
         self.player = r.json()["player"]
-        self.cookie = self.http.cookies["burraco_session"]
+
+    @property
+    def cookie(self) -> str:
+        """The session cookie now (a login or registration replaces it)."""
+        return self.http.cookies["burraco_session"]
 
     def create(self, **settings) -> dict:
         r = self.http.post("/api/tables", json=settings)
