@@ -52,7 +52,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Awaitable, Callable, FrozenSet, Iterable, List, Optional, Tuple
+from typing import Any, Awaitable, Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -285,7 +285,7 @@ def address_key(address: Optional[str]) -> str:
     except ValueError:
         return address[:80]
     if ip.version == 6:
-        mapped = ip.ipv4_mapped  # type: ignore[union-attr]
+        mapped = ip.ipv4_mapped
         if mapped is not None:
             return str(mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
@@ -313,7 +313,7 @@ class AuthStore:
                                                  issued_at=now, used_at=now))
         return token
 
-    def session_player(self, token: str, now: float) -> Optional[dict]:
+    def session_player(self, token: str, now: float) -> Optional[Dict[str, Any]]:
         """The player of a live session, or None (an expired one is deleted)."""
         from .store import Store
 
@@ -362,7 +362,7 @@ class AuthStore:
             return 0.0
         with self.engine.connect() as c:
             until = c.execute(select(f.c.blocked_until).where(or_(*conds))).scalars().all()
-        return max([0.0] + [u - now for u in until])
+        return max([0.0] + [float(u) - now for u in until])
 
     def fail(self, keys: Iterable[Tuple[str, str, int]], now: float) -> None:
         """Count a failure of each ``(scope, key, threshold)``."""
@@ -420,7 +420,7 @@ class Auth:
         self._pruned = time.time()
 
     # sessions
-    async def player(self, token: Optional[str]) -> Optional[dict]:
+    async def player(self, token: Optional[str]) -> Optional[Dict[str, Any]]:
         """The player of the session ``token`` (a cookie's value), or None."""
         if not token or len(token) > 100 or "." in token:  # old signed cookies: no session
             return None
@@ -491,7 +491,7 @@ class Auth:
             return None
         return await self.hasher.hash(password)
 
-    async def change_password(self, player: dict, old: str, new: str, address: Optional[str],
+    async def change_password(self, player: Dict[str, Any], old: str, new: str, address: Optional[str],
                               keep: Optional[str]) -> bool:
         """Change a registered player's password (False: ``old`` is wrong, counted
         as a failed login); every session but ``keep`` ends."""
