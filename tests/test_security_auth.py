@@ -107,8 +107,7 @@ def test_the_cookie_holds_a_random_token_and_the_database_only_its_hash(tmp_path
         assert (hashlib.sha256(tok.encode()).hexdigest(), c.player["id"]) in rows
         assert all(tok not in r[0] for r in rows) and len(tok) >= 40
         if secret:  # the old cookie: itsdangerous over {"p": id} with the stored key
-            from itsdangerous import URLSafeSerializer
-
+            URLSafeSerializer = pytest.importorskip("itsdangerous").URLSafeSerializer
             old = URLSafeSerializer(secret[0], salt="session").dumps({"p": c.player["id"]})
             assert _me(srv, old) == 401
     finally:
@@ -344,3 +343,32 @@ def test_a_flood_of_logins_keeps_memory_bounded(tmp_path):
         assert httpx.get(srv.base + "/healthz").status_code == 200
     finally:
         srv.stop()
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--session-idle", "soon"], "--session-idle"),
+    (["--session-max", "0"], "--session-max"),
+    (["--login-name-failures", "0"], "--login-name-failures"),
+    (["--hash-workers", "0"], "--hash-workers"),
+])
+def test_bad_auth_options_are_one_line(args, says, tmp_path):
+    import subprocess
+    import sys
+
+    from server_harness import ROOT
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    p = subprocess.run([sys.executable, "-m", "burraco", "serve", "--port", "0", "--db",
+                        str(tmp_path / "x.db"), *args], capture_output=True, text=True,
+                       env=env, timeout=60)
+    assert p.returncode == 2 and says in p.stderr and len(p.stderr.strip().splitlines()) == 1
+
+
+def test_durations():
+    from burraco.server.auth import parse_duration
+
+    assert parse_duration("90") == 90 and parse_duration("15m") == 900
+    assert parse_duration("12h") == 43200 and parse_duration("30d") == 30 * 86400
+    for bad in ("", "-1", "1w", "0", "d"):
+        with pytest.raises(ValueError):
+            parse_duration(bad)

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import ipaddress
 import math
@@ -473,7 +474,7 @@ class Auth:
             return None
         await self.run_db(self.db.clear, "name", name_key(name))
         if self.hasher.needs_rehash(cred[1]):
-            with _suppress_busy():
+            with contextlib.suppress(RateLimited):  # pool full: the next login renews it
                 await self.run_db(self.db.set_password, cred[0], await self.hasher.hash(password))
         return str(cred[0])
 
@@ -509,16 +510,6 @@ class Auth:
     def close(self) -> None:
         """Stop the hashing threads."""
         self.hasher.close()
-
-
-class _suppress_busy:
-    """Skip a password's renewal when the hash pool is full (the next login renews it)."""
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind: Any, exc: Any, tb: Any) -> bool:
-        return kind is RateLimited
 
 
 __all__ = ["Auth", "AuthSettings", "AuthStore", "Hasher", "RateLimited", "PasswordRefused",
