@@ -41,7 +41,8 @@ REDIS_URL = os.environ.get("BURRACO_TEST_REDIS", "redis://127.0.0.1:6379/0")
 NO_TABLE_LIMITS = ["--tables-per-player", "0", "--tables-per-address", "0", "--table-rate", "0"]
 """Tests make many tables from one cookie and one address: no limits on making tables."""
 FAST = ["--bot-delay", "0", "--hand-pause", "0", "--grace", "1", "--rate-limit", "100000",
-        "--allow-client-seed", "--deal-wait", "0", *NO_TABLE_LIMITS]
+        "--allow-client-seed", "--deal-wait", "0", "--login-address-failures", "100000",
+        *NO_TABLE_LIMITS]
 
 
 def pg_reason() -> Optional[str]:
@@ -256,7 +257,11 @@ class Client:
         r = self.http.post("/api/session", json={"name": name})
         assert r.status_code == 200, r.text
         self.player = r.json()["player"]
-        self.cookie = self.http.cookies["burraco_session"]
+
+    @property
+    def cookie(self) -> str:
+        """The session cookie now (a login or registration replaces it)."""
+        return self.http.cookies["burraco_session"]
 
     def create(self, **settings) -> dict:
         r = self.http.post("/api/tables", json=settings)

@@ -321,6 +321,9 @@ def test_register_log_in_and_see_the_standing(server, browser):
         sign_in(rita, name)
         page.locator(".account .hint").wait_for()
         assert page.locator("header button.who").inner_text() == name  # a guest may rename
+        page.fill("input[name=account-password]", "password123")  # refused: a common one
+        page.locator(".account-form button[type=submit]").click()
+        page.get_by_text("This password is one of the most common ones: pick another.").wait_for()
         page.fill("input[name=account-password]", "correct horse")
         page.locator(".account-form button[type=submit]").click()
         page.locator(".standing tr.you").wait_for()
@@ -343,5 +346,5 @@ def test_register_log_in_and_see_the_standing(server, browser):
     finally:
         errors = rita.errors
         rita.close()
-    # the refused login is an HTTP 403 the page explains; nothing else may be logged
-    assert all("403" in e for e in errors), errors
+    # the refused password (400) and login (403) are explained; nothing else may be logged
+    assert all("403" in e or "400" in e for e in errors), errors

@@ -51,6 +51,12 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--table-rate", type=float, default=10.0, metavar="N",
                    help="new tables a minute one player, and one address, may create "
                         "(default 10; 0: no limit)")
+    try:  # sessions, login back-off, hashing (needs the server extra, like the command)
+        from ..server.auth import add_arguments as auth_arguments
+
+        auth_arguments(p)
+    except ImportError:  # pragma: no cover - run() says what is missing
+        pass
     p.add_argument("--open", action="store_true",
                    help="open the page in your web browser once serving (where there is one)")
     p.set_defaults(func=run)
@@ -79,13 +85,21 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print("burraco serve: --port must be from 0 to 65535", file=sys.stderr)
         return 2
+    from ..server.auth import settings_from_args
+
+    try:
+        auth_settings = settings_from_args(args)
+    except ValueError as e:
+        print(f"burraco serve: {e}", file=sys.stderr)
+        return 2
     settings = Settings(db=args.db, redis=args.redis, bot_delay=args.bot_delay,
                         grace=args.grace, hand_pause=args.hand_pause,
                         allow_origins=args.allow_origin,
                         rate=args.rate_limit, burst=2 * args.rate_limit,
                         deal_wait=args.deal_wait, allow_client_seed=args.allow_client_seed,
                         tables_per_player=args.tables_per_player,
-                        tables_per_address=args.tables_per_address, table_rate=args.table_rate)
+                        tables_per_address=args.tables_per_address, table_rate=args.table_rate,
+                        auth=auth_settings)
     if args.search_workers is not None:
         settings.search_workers = args.search_workers
     return serve(args.host, args.port, settings, open_browser=args.open)

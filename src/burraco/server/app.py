@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, Optional
 from urllib.parse import urlsplit
 
-from itsdangerous import BadSignature, URLSafeSerializer
 from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -24,7 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..variants import PRESETS, VariantError, parse_variant
-from . import deals, limits, runtime, schema
+from . import auth, deals, limits, runtime, schema
 from .hub import Conn, Hub, Settings
 from .store import BOT_RATINGS, Store, TooManyTables, bot_rating
 from .table import ProtocolError, TableCore, bot_player, now, parse_move
@@ -100,24 +99,22 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             loc = ".".join(str(x) for x in er.get("loc", ()))
             raise HttpError("malformed", f"{loc}: {er.get('msg')}", loc or None) from None
 
-    def session_id(cookies: dict) -> Optional[str]:
-        tok = cookies.get(COOKIE)
-        if not tok:
-            return None
-        try:
-            return st["signer"].loads(tok).get("p")
-        except (BadSignature, AttributeError, ValueError):
-            return None
+    async def session_id(cookies: Any) -> Optional[str]:
+        """The player id of the cookies' live server-side session (auth.py), or None."""
+        p = await st["auth"].player(cookies.get(COOKIE))
+        return p["id"] if p else None
 
     async def current(request: Request, required: bool = True) -> Optional[dict]:
-        pid = session_id(request.cookies)
-        p = await hub().db(hub().store.get_player, pid) if pid else None
+        p = await st["auth"].player(request.cookies.get(COOKIE))
         if p is None and required:
             raise HttpError("no_session", "start a session first: POST /api/session")
         return p
 
-    def with_cookie(resp: Response, player: dict) -> Response:
-        resp.set_cookie(COOKIE, st["signer"].dumps({"p": player["id"]}), max_age=365 * 86400,
+    async def with_cookie(resp: Response, player: dict, request: Request) -> Response:
+        """A new session of ``player`` in the response's cookie (the request's own
+        session, if any, ends: a sign-in never keeps the token it came with)."""
+        tok = await st["auth"].issue(player["id"], old=request.cookies.get(COOKIE))
+        resp.set_cookie(COOKIE, tok, max_age=int(settings.auth.session_max),
                         httponly=True, samesite="lax", secure=settings.secure_cookies, path="/")
         return resp
 
@@ -127,6 +124,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                 return await fn(request)
             except HttpError as e:
                 return _err(e.code, e.message, e.field, e.retry_after)
+            except auth.RateLimited as e:
+                return _err("rate_limited", e.message, None, e.retry_after)
             except ProtocolError as e:
                 code = e.code if e.code in STATUS else "conflict"
                 return _err(code, e.message)
@@ -156,46 +155,56 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         p = await current(request, required=False)
         if p is None:
             p = await hub().db(hub().store.new_guest, name)
-        elif p["registered"]:
+            return await with_cookie(JSONResponse({"ok": True, "player": p}), p, request)
+        if p["registered"]:
             if name != p["name"]:
                 raise HttpError("conflict", "a registered name cannot be changed; "
                                 "log out to play as a guest", "name")
         else:
             p = await hub().db(hub().store.rename, p["id"], name)
-        return with_cookie(JSONResponse({"ok": True, "player": p}), p)
+        return JSONResponse({"ok": True, "player": p})  # the session goes on
 
     @handler
     async def register(request: Request) -> Response:
-        from argon2 import PasswordHasher
-
         b = await body(request, schema.CredentialsBody)
         name = clean_name(b.name)
         p = await current(request, required=False)
-        pw = await asyncio.to_thread(PasswordHasher().hash, b.password)
-        newp = await hub().db(hub().store.register, p["id"] if p else None, name, pw)
+        try:
+            pw = await st["auth"].register_hash(name, b.password, _address(request))
+        except auth.PasswordRefused as e:
+            raise HttpError("malformed", str(e), "password") from None
+        newp = None if pw is None else await hub().db(
+            hub().store.register, p["id"] if p else None, name, pw)
         if newp is None:
             raise HttpError("conflict", f"the name {name!r} is taken", "name")
-        return with_cookie(JSONResponse({"ok": True, "player": newp}), newp)
+        return await with_cookie(JSONResponse({"ok": True, "player": newp}), newp, request)
 
     @handler
     async def login(request: Request) -> Response:
-        from argon2 import PasswordHasher
-        from argon2.exceptions import VerificationError
-
         b = await body(request, schema.CredentialsBody)
-        cred = await hub().db(hub().store.credentials, b.name.strip())
-        ok = False
-        if cred:
-            try:
-                ok = await asyncio.to_thread(PasswordHasher().verify, cred[1], b.password)
-            except VerificationError:
-                ok = False
-        if not ok:
+        pid = await st["auth"].login(b.name, b.password, _address(request))
+        if pid is None:
             raise HttpError("forbidden", "wrong name or password")
-        p = await hub().db(hub().store.get_player, cred[0])
-        return with_cookie(JSONResponse({"ok": True, "player": p}), p)
+        p = await hub().db(hub().store.get_player, pid)
+        return await with_cookie(JSONResponse({"ok": True, "player": p}), p, request)
+
+    @handler
+    async def change_password(request: Request) -> Response:
+        player = await current(request)
+        if not player["registered"]:
+            raise HttpError("forbidden", "a guest has no password: register first")
+        b = await body(request, schema.PasswordBody)
+        try:
+            ok = await st["auth"].change_password(player, b.old, b.new, _address(request),
+                                                  request.cookies.get(COOKIE))
+        except auth.PasswordRefused as e:
+            raise HttpError("malformed", str(e), "new") from None
+        if not ok:
+            raise HttpError("forbidden", "the old password is wrong", "old")
+        return JSONResponse({"ok": True})
 
     async def logout(request: Request) -> Response:
+        await st["auth"].revoke(request.cookies.get(COOKIE))
         resp = JSONResponse({"ok": True})
         resp.delete_cookie(COOKIE, path="/")
         return resp
@@ -404,7 +413,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         if not origin_ok(ws):
             await ws.close(code=4403)
             return
-        pid = session_id(ws.cookies)
+        pid = await session_id(ws.cookies)
         player = await hub().db(hub().store.get_player, pid) if pid else None
         if player is None:
             await ws.close(code=4401)
@@ -555,8 +564,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     async def lifespan(app):
         store = Store(settings.db)
         await asyncio.to_thread(store.migrate)
-        st["signer"] = URLSafeSerializer(await asyncio.to_thread(store.secret), salt="session")
         st["hub"] = Hub(store, settings)
+        st["auth"] = auth.Auth(settings.auth, store, st["hub"].db)
         app.state.hub = st["hub"]
         await st["hub"].start()
         if settings.stats:
@@ -566,6 +575,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         finally:
             lag.stop()
             await st["hub"].stop()
+            st["auth"].close()
 
     routes = [
         Route("/healthz", healthz),
@@ -573,6 +583,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         Route("/api/register", register, methods=["POST"]),
         Route("/api/login", login, methods=["POST"]),
         Route("/api/logout", logout, methods=["POST"]),
+        Route("/api/password", change_password, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/stats", stats),
         Route("/api/me/matches", my_matches),
@@ -604,6 +615,11 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         if (WEB_DIR / "static").is_dir():
             routes.append(Mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static"))
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _address(conn: Any) -> Optional[str]:
+    """The client's address (login and registration back-off)."""
+    return conn.client.host if conn.client else None
 
 
 def _token(nbytes: int) -> str:

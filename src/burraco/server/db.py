@@ -91,6 +91,23 @@ meta = Table(
     UniqueConstraint("key", name="uq_server_meta_key"),
 )
 
+sessions = Table(
+    "server_sessions", metadata,
+    Column("token_hash", String(64), primary_key=True),  # SHA-256 (hex) of the cookie's token
+    Column("player_id", String(40), nullable=False, index=True),
+    Column("issued_at", Float, nullable=False),
+    Column("used_at", Float, nullable=False),  # updated at most every minute (auth.py)
+)
+
+auth_failures = Table(
+    "server_auth_failures", metadata,
+    Column("scope", String(8), primary_key=True),  # "name" | "addr"
+    Column("key", String(80), primary_key=True),  # a name's key, or an address (IPv6: its /64)
+    Column("failures", Integer, nullable=False),
+    Column("last_at", Float, nullable=False),
+    Column("blocked_until", Float, nullable=False),
+)
+
 
 def data_dir() -> Path:
     """The user's data directory for burraco: ``$XDG_DATA_HOME/burraco``

@@ -22,6 +22,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ..state import GameState
 from . import deals, jsonx
+from .auth import AuthSettings
 from .searchpool import FairPool, search_budget
 from .store import Conflict, Store
 from .table import GAME_KINDS, ProtocolError, TableCore, now
@@ -58,6 +59,8 @@ class Settings:
     allow_client_seed: bool = False
     """Accept ``seed`` in ``POST /api/tables`` (testing only: such tables deal from
     it, with no commitment, and are never rated)."""
+    auth: AuthSettings = field(default_factory=AuthSettings)
+    """Sessions, login back-off and password hashing (auth.py)."""
     stats: bool = False
     """Serve ``GET /api/stats`` (the collector's pauses, the event loop's lag, the
     time a move takes in the server); ``burraco serve`` sets it from

@@ -114,7 +114,14 @@ class SessionBody(_Strict):
 
 class CredentialsBody(_Strict):
     name: Name
-    password: Annotated[str, Field(min_length=8, max_length=128)]
+    password: Annotated[str, Field(min_length=1, max_length=128)]  # rules: auth.check_password
+
+
+class PasswordBody(_Strict):
+    """``POST /api/password``: the current password and the new one."""
+
+    old: Annotated[str, Field(min_length=1, max_length=128)]
+    new: Annotated[str, Field(min_length=1, max_length=128)]
 
 
 class CreateTableBody(_Strict):

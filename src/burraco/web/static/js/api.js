@@ -1,9 +1,10 @@
 // HTTP calls of the protocol (docs/protocol.md): JSON in, JSON out, the session cookie.
 
 export class ApiError extends Error {
-  constructor(status, error) {
+  constructor(status, error, retryAfter) {
     super((error && error.message) || `HTTP ${status}`);
     this.status = status;
+    this.retryAfter = retryAfter ? parseInt(retryAfter, 10) || null : null;
     this.code = (error && error.code) || "http";
     this.field = (error && error.field) || null;
   }
@@ -23,7 +24,7 @@ export async function api(method, path, body) {
   }
   let data = null;
   try { data = await r.json(); } catch (e) { data = null; }
-  if (!r.ok || (data && data.ok === false)) throw new ApiError(r.status, data && data.error);
+  if (!r.ok || (data && data.ok === false)) throw new ApiError(r.status, data && data.error, r.headers.get("Retry-After"));
   return data;
 }
 

@@ -40,6 +40,27 @@ function MyPageLink({ player, go }) {
   return html`<p class="my-page"><a href=${href} onClick=${(e) => { e.preventDefault(); go(href); }}>${t("Your page: your finished matches and their records")}</a></p>`;
 }
 
+/** The server's password rules (server/auth.py) in the page's language; a message
+ * the page does not know is shown as the server wrote it. */
+const PASSWORD_RULES = {
+  "a password has at least 10 characters": () => t("A password has at least 10 characters."),
+  "a password is not one character repeated": () => t("A password is not one character repeated."),
+  "a password may not contain your name": () => t("A password may not contain your name."),
+  "this password is on the list of the most common ones: pick another":
+    () => t("This password is one of the most common ones: pick another."),
+};
+
+function accountError(err) {
+  if (err.status === 429) {
+    return err.retryAfter ? t("Too many attempts: try again in {n} s.", { n: err.retryAfter })
+      : t("Too many attempts: try again in a moment.");
+  }
+  if (err.status === 403) return t("Wrong name or password.");
+  if (err.status === 409) return t("That name is taken: pick another, or log in.");
+  if (err.field === "password") return PASSWORD_RULES[err.message] ? PASSWORD_RULES[err.message]() : err.message;
+  return err.message;
+}
+
 function Account({ player, onPlayer, go }) {
   const [mode, setMode] = useState("register");
   const [name, setName] = useState(player.registered ? "" : player.name);
@@ -56,9 +77,7 @@ function Account({ player, onPlayer, go }) {
       setPassword("");
       onPlayer(r.player);
     } catch (err) {
-      setError(err.status === 403 ? t("Wrong name or password.")
-        : err.status === 409 ? t("That name is taken: pick another, or log in.")
-          : err.field === "password" ? t("A password has 8 to 128 characters.") : err.message);
+      setError(accountError(err));
     } finally { setBusy(false); }
   };
   const logout = async () => {
@@ -86,7 +105,7 @@ function Account({ player, onPlayer, go }) {
     <form class="account-form" onSubmit=${submit}>
       <label>${t("Name")}<input name="account-name" required maxlength="24" value=${name} autocomplete="username"
         onInput=${(e) => setName(e.target.value)}/></label>
-      <label>${t("Password")}<input name="account-password" type="password" required minlength="8" maxlength="128" value=${password}
+      <label>${t("Password")}<input name="account-password" type="password" required minlength=${mode === "register" ? 10 : 1} maxlength="128" value=${password}
         autocomplete=${mode === "register" ? "new-password" : "current-password"} onInput=${(e) => setPassword(e.target.value)}/></label>
       ${error ? html`<p class="error" role="alert">${error}</p>` : null}
       <button type="submit" class="primary" disabled=${busy}>${mode === "register" ? t("Register") : t("Log in")}</button>
