@@ -191,6 +191,10 @@ class Entrant:
     club: str = ""
     rating: int = 0
     withdrawn: bool = False
+    code: str = field(default="", compare=False, repr=False)
+    """The entrant's seat code (:mod:`.codes`), when the event is stored; empty
+    in events that are only simulated.  Kept out of ``repr`` so it never reaches
+    a log line by accident."""
 
     @property
     def bots(self) -> Tuple[str, ...]:
