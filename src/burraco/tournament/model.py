@@ -351,7 +351,8 @@ class Tournament:
 
     def entrant(self, ref: "int | str") -> Entrant:
         """An entrant by number or by name (case-insensitive)."""
-        if isinstance(ref, int) or (isinstance(ref, str) and ref.strip().isdigit()):
+        text = ref.strip() if isinstance(ref, str) else ""
+        if isinstance(ref, int) or (text.isascii() and text.isdigit() and len(text) <= 9):
             n = int(ref)
             if n in self.entrants:
                 return self.entrants[n]

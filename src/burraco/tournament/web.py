@@ -234,6 +234,12 @@ def parse_entrants_csv(text: str) -> List[dict]:
     return items
 
 
+def same(given: str, real: str) -> bool:
+    """A secret as given equals the real one (constant time; any characters:
+    :func:`secrets.compare_digest` refuses non-ASCII text with a TypeError)."""
+    return secrets.compare_digest(given.encode("utf-8", "replace"), real.encode("utf-8"))
+
+
 def claim_body(raw: bytes) -> Dict[str, str]:
     """The claim's body: a JSON object whose ``code`` (and optional ``name``) are
     strings; anything else (not JSON, nested, too deep) is 400 ``malformed``."""
@@ -592,7 +598,7 @@ def routes(hub: Callable[[], Any],
         o, name, _ = await event(request)
         t = await o.db(o.store.load, name)
         key = request.query_params.get("key", "")
-        if not (key and secrets.compare_digest(key, await o.db(o.store.director_key, name))):
+        if not (key and same(key, await o.db(o.store.director_key, name))):
             t = without_codes(t)      # the seat codes are printed for the director only
         what = request.path_params["what"]
         rno = request.query_params.get("round", "")
@@ -615,7 +621,7 @@ def routes(hub: Callable[[], Any],
     async def director_event(request: Request, key: str) -> tuple:
         o, name, eid = await event(request)
         real = await o.db(o.store.director_key, name)
-        if not key or not secrets.compare_digest(key, real):
+        if not key or not same(key, real):
             raise TournamentError("the director's pages need the director's key", "need_key")
         return o, name, eid
 
