@@ -67,6 +67,7 @@ def test_director_round_two_players_to_the_time_out(server, browser):
         d.locator("form[action='/tournament/new'] button").click()
         d.wait_for_url(re.compile(r"/tournament/\d+/director\?key="))
         eid = re.search(r"/tournament/(\d+)/", d.url).group(1)
+        key = re.search(r"key=([^&]+)", d.url).group(1)
         reg = "form[action$='/director/register']"
         for p1, p2, name in (("Anna Rossi", "Bruno Bianchi", ""),
                              ("bot:greedy", "bot:greedy", "The bots")):
@@ -90,10 +91,17 @@ def test_director_round_two_players_to_the_time_out(server, browser):
         d.wait_for_selector("[role=timer][data-deadline]")
         before = d.locator("#standings").inner_text()
 
-        # the two players find their table by the names they were registered with
+        # the pair's seat code, as the director's page shows it (issue 23: a name
+        # alone takes no seat)
+        d.goto(f"{base}/tournament/{eid}/director?key=" + key)
+        code = d.locator("td.code").first.inner_text()
+        d.goto(f"{base}/tournament/{eid}")
+        d.wait_for_selector("[role=timer][data-deadline]")
+        # the two players find their table by their names and the pair's code
         for p, who in ((anna, "Anna Rossi"), (bruno, "bruno bianchi")):
             p.page.goto(f"{base}/tournament/{eid}/play")
             p.page.fill("#name", who)
+            p.page.fill("#code", code.lower())
             p.page.locator("#find button").click()
             p.page.wait_for_url(re.compile(r"/t/[\w-]+$"))
         tid = anna.page.url.rsplit("/", 1)[1]

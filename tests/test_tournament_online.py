@@ -35,10 +35,18 @@ def app_for(db: str, **kw):
     return create_app(Settings(**opts))
 
 
+def form_token(c: TestClient) -> str:
+    """The token of the tournament's forms for this client's cookie (the page
+    sets the cookie when the client has none)."""
+    page = c.get("/tournament").text
+    return re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+
+
 def create(c: TestClient, name="Club night", fmt="danish", rounds=2, hands=2) -> Tuple[str, str]:
     """Create an event through the page; (event id, director key)."""
     r = c.post("/tournament/new", data={"name": name, "format": fmt, "rounds": str(rounds),
-                                        "hands": str(hands)}, follow_redirects=False)
+                                        "hands": str(hands), "csrf": form_token(c)},
+               follow_redirects=False)
     assert r.status_code == 303, r.text
     loc = r.headers["location"]
     return re.search(r"/tournament/(\d+)/", loc).group(1), re.search(r"key=([^&]+)", loc).group(1)
@@ -46,8 +54,8 @@ def create(c: TestClient, name="Club night", fmt="danish", rounds=2, hands=2) ->
 
 def step(c: TestClient, eid: str, key: str, what: str, **data) -> str:
     """A director's step; returns the message (``error: ...`` when refused)."""
-    r = c.post(f"/tournament/{eid}/director/{what}", data=dict(data, key=key),
-               follow_redirects=False)
+    r = c.post(f"/tournament/{eid}/director/{what}",
+               data=dict(data, key=key, csrf=form_token(c)), follow_redirects=False)
     assert r.status_code == 303, r.text
     loc = r.headers["location"]
     m = re.search(r"[?&](msg|error)=([^&]*)", loc)
@@ -133,7 +141,8 @@ def test_director_key_and_steps_refused(db):
     line on the page; a bad score sheet is refused naming what is wrong."""
     with TestClient(app_for(db)) as c:
         eid, key = create(c, fmt="round-robin", rounds=1, hands=3)
-        r = c.post(f"/tournament/{eid}/director/bots", data={"key": "wrong", "count": "2"})
+        r = c.post(f"/tournament/{eid}/director/bots",
+                   data={"key": "wrong", "count": "2", "csrf": form_token(c)})
         assert "the director&#x27;s pages need the director&#x27;s key" in r.text
         r = c.get(f"/tournament/{eid}/director?key=nope")
         assert "need the director" in r.text and "Register" not in r.text
@@ -170,7 +179,8 @@ def test_pages_speak_the_browsers_language(db):
         assert "Impostazioni" in page and 'hreflang="de"' in page and f"key={key}" in page
         assert "Cerca" not in c.get("/tournament", headers=it).text  # no stray words
         assert "Tornei" in c.get("/tournament", headers=it).text
-        r = c.post(f"/tournament/{eid}/director/bots", data={"key": key, "count": "2"},
+        r = c.post(f"/tournament/{eid}/director/bots",
+                   data={"key": key, "count": "2", "csrf": form_token(c)},
                    headers=it, follow_redirects=False)
         assert "2+iscritti+di+bot" in r.headers["location"]
         pt = c.get(f"/tournament/{eid}?lang=pt")
@@ -182,7 +192,8 @@ def test_pages_speak_the_browsers_language(db):
         assert "Meinen Platz einnehmen" in de
         assert "Rangliste" in c.get(f"/tournament/{eid}/print/standings?lang=de").text
         # refusals with words of their own, on the pages and in the players' API
-        r = c.post(f"/tournament/{eid}/director/close", data={"key": key}, headers=it,
+        r = c.post(f"/tournament/{eid}/director/close",
+                   data={"key": key, "csrf": form_token(c)}, headers=it,
                    follow_redirects=False)
         assert "error=nessun+turno" not in r.headers["location"]  # no round: model's words
         c.cookies.clear()
@@ -257,10 +268,10 @@ def test_round_clock_calls_time_out(db):
 
 
 def test_players_find_their_table(db):
-    """A person takes the seat of the name they were registered with (first
-    come); the pair's bots are already seated; the others are refused with a
-    reason; once they give their seats up, bots play them (the server's
-    ``leave``) and the result still goes in."""
+    """A person takes a seat of their pair by its seat code (the name picks
+    which of the two); the pair's bots are already seated; the others are
+    refused with a reason; once they give their seats up, bots play them (the
+    server's ``leave``) and the result still goes in."""
     with TestClient(app_for(db)) as c:
         eid, key = create(c, fmt="round-robin", rounds=1, hands=2)
         step(c, eid, key, "register", player1="Anna Rossi", player2="Bruno Bianchi")
@@ -278,17 +289,19 @@ def test_players_find_their_table(db):
             c.cookies.set("burraco_session", who[name])
             return c
 
-        r = as_("Anna").post(url, json={"name": "anna rossi"})
+        code = Store(db).load("Club night").entrants[1].code
+        r = as_("Anna").post(url, json={"code": code, "name": "anna rossi"})
         assert r.status_code == 409 and "no round is being played" in r.json()["error"]["message"]
         step(c, eid, key, "start", online="on", minutes="5")
-        a = as_("Anna").post(url, json={"name": "anna  rossi"}).json()
+        a = as_("Anna").post(url, json={"code": code.lower(), "name": "anna  rossi"}).json()
         assert a["ok"] and a["seat"] in (0, 1) and a["url"].startswith("/t/")
         assert as_("Anna").post(url, json={"name": "Anna Rossi"}).json()["seat"] == a["seat"]
-        r = as_("Eve").post(url, json={"name": "Anna Rossi"})
-        assert r.status_code == 409 and "already taken by Anna" in r.json()["error"]["message"]
+        r = as_("Eve").post(url, json={"code": code, "name": "Anna Rossi"})
+        assert r.status_code == 409 and "already held" in r.json()["error"]["message"]
         r = as_("Eve").post(url, json={"name": "Nobody"})
-        assert "nobody named 'Nobody'" in r.json()["error"]["message"]
-        b = as_("Bruno").post(url, json={"name": "Bruno Bianchi"}).json()
+        assert r.status_code == 400 and "a name alone takes no seat" in r.json()["error"]["message"]
+        b = as_("Bruno").post(url, json={"code": code[:4] + "-" + code[4:],
+                                         "name": "Bruno Bianchi"}).json()
         assert b["seat"] == a["seat"] + 2 and b["server_table"] == a["server_table"]
         table = as_("Anna").get(f"/api/tables/{a['server_table']}").json()["table"]
         assert table["status"] == "playing" and table["public"] is False
@@ -312,10 +325,11 @@ def test_a_claimed_seat_whose_player_never_comes_is_played_by_a_bot(db):
         step(c, eid, key, "start", online="on", minutes="5")
         url = f"/api/tournaments/{eid}/claim"
         seats = []
+        code = Store(db).load("Club night").entrants[1].code
         for name in ("Anna Rossi", "Bruno Bianchi"):
             c.cookies.clear()
             assert c.post("/api/session", json={"name": name[:5]}).status_code == 200
-            got = c.post(url, json={"name": name}).json()
+            got = c.post(url, json={"code": code, "name": name}).json()
             assert got["ok"], got
             seats.append(got["seat"])
         j = wait_results(c, eid, 1, 1, timeout=120)

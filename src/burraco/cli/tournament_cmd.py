@@ -30,6 +30,7 @@ HELP = """steps, in order:
   close                         close the round (every table has a result)
   standings / results / tables / card / export    printouts (text, --html, --csv)
   adjust / penalty / draw / withdraw             the director's tools
+  codes / new-code / release                     seat codes and the seats held online
   director-url                  the event's pages on burraco serve (online rounds)
   simulate --pairs N --format F --rounds R        a whole event of bots
 """
@@ -132,7 +133,20 @@ def register(sub) -> None:
     _outputs(q)
     q = step("tables", "a round's table assignments (default: the current round)", cmd_tables)
     q.add_argument("round", type=int, nargs="?")
+    q.add_argument("--codes", action="store_true",
+                   help="the director's copy: each entrant's seat code under its name")
     _outputs(q)
+    step("codes", "every entrant's seat code (to claim its seats online) and who holds "
+         "its seats", cmd_codes)
+    q = step("new-code", "give an entrant a new seat code (the old one claims nothing; "
+             "seats already held stay held)", cmd_new_code)
+    q.add_argument("entrant")
+    q = step("release", "free an entrant's seats held online (its players claim again with "
+             "the code); a seat at a table being played is freed at once from the "
+             "director's page", cmd_release)
+    q.add_argument("entrant")
+    q.add_argument("--player", type=int, choices=(1, 2), default=None,
+                   help="only the pair's first or second player's seat")
     q = step("card", "personal score cards (default: everybody's)", cmd_card)
     q.add_argument("entrants", nargs="*", metavar="ENTRANT")
     _outputs(q, csv_=False)
@@ -456,11 +470,43 @@ def cmd_tables(args) -> int:
     n = args.round or len(t.rounds)
     t.round(n)
     if args.html:
-        _write(args.html, output.assignments_html(t, n, args.lang), "table assignments")
+        _write(args.html, output.assignments_html(t, n, args.lang, codes=args.codes),
+               "table assignments")
     if args.csv:
         _write(args.csv, output.assignments_csv(t, n), "table assignments")
     if not (args.html or args.csv):
-        sys.stdout.write(output.assignments_text(t, n, args.lang))
+        sys.stdout.write(output.assignments_text(t, n, args.lang, codes=args.codes))
+    return 0
+
+
+def cmd_codes(args) -> int:
+    from ..tournament.codes import printed
+    st = _store(args)
+    t = st.load(_event(args))
+    held: dict = {}
+    for n, slot, _pid, who in st.claims(_event(args)):
+        en = t.entrants[n]
+        held.setdefault(n, []).append(f"{en.players[slot] if slot < len(en.players) else slot + 1}"
+                                      f": {who}")
+    for n, en in sorted(t.entrants.items()):
+        code = "(bots)" if en.is_bot else printed(en.code)
+        print(f"{n:>3}  {code:<10} {en.name}" + (f"  [held by {'; '.join(held[n])}]"
+                                                   if n in held else ""))
+    return 0
+
+
+def cmd_new_code(args) -> int:
+    from ..tournament.codes import printed
+    en = _store(args).new_code(_event(args), args.entrant)
+    print(f"{en.number} {en.name}: new seat code {printed(en.code)}")
+    return 0
+
+
+def cmd_release(args) -> int:
+    slot = None if args.player is None else args.player - 1
+    en, gone = _store(args).release(_event(args), args.entrant, slot)
+    print(f"{en.number} {en.name}: {len(gone)} seat{'s' if len(gone) != 1 else ''} released"
+          + (f" ({', '.join(who for _s, _p, who in gone)})" if gone else ""))
     return 0
 
 

@@ -191,6 +191,10 @@ class Entrant:
     club: str = ""
     rating: int = 0
     withdrawn: bool = False
+    code: str = field(default="", compare=False, repr=False)
+    """The entrant's seat code (:mod:`.codes`), when the event is stored; empty
+    in events that are only simulated.  Kept out of ``repr`` so it never reaches
+    a log line by accident."""
 
     @property
     def bots(self) -> Tuple[str, ...]:
@@ -347,7 +351,8 @@ class Tournament:
 
     def entrant(self, ref: "int | str") -> Entrant:
         """An entrant by number or by name (case-insensitive)."""
-        if isinstance(ref, int) or (isinstance(ref, str) and ref.strip().isdigit()):
+        text = ref.strip() if isinstance(ref, str) else ""
+        if isinstance(ref, int) or (text.isascii() and text.isdigit() and len(text) <= 9):
             n = int(ref)
             if n in self.entrants:
                 return self.entrants[n]

@@ -19,8 +19,9 @@ has (``hands``) and when the round's clock runs out:
 Variants without a tournament time-out play their hands with no clock.
 
 Bot players of the entrants (``bot:SPEC``) sit at once; people find their
-table by the name they were registered with (:meth:`Online.claim`), first
-come first seated.  A claimed seat counts as dropped until its player's
+table by their entrant's seat code (:mod:`.codes`, :meth:`Online.claim`; a
+name alone seats nobody), and keep the seat they claimed for the whole event;
+one person holds one seat.  The director releases or gives seats.  A claimed seat counts as dropped until its player's
 browser is at the table, so one who claims and never comes (or closes the tab
 first) is played by a bot after the server's grace period, like a player who
 left; coming to the table takes the seat back.  A seat nobody claims can be
@@ -42,7 +43,8 @@ from ..server.hub import Hub
 from ..server.store import bot_rating
 from ..server.table import TableCore, bot_player, now
 from ..variants import parse_variant
-from .model import Tournament, TournamentError, check_bot_players
+from . import codes as _codes
+from .model import Entrant, Tournament, TournamentError, check_bot_players
 from .movements import RoundPlan, Seating
 from .store import Store
 
@@ -75,6 +77,31 @@ def seat_players(t: Tournament, seating: Seating) -> List[str]:
     if len(ns) != 2 or len(ew) != 2:
         raise TournamentError(f"table {seating.table}: a table seats two players a side")
     return [ns[0], ew[0], ns[1], ew[1]]
+
+
+def seat_entrants(t: Tournament, seating: Seating) -> List[Tuple[int, int]]:
+    """Whose seats N, E, S, W are: (entrant number, its player slot), in the
+    order of :func:`seat_players`."""
+    ns = [(n, i) for n in seating.ns for i in range(len(t.entrants[n].players))]
+    ew = [(n, i) for n in seating.ew for i in range(len(t.entrants[n].players))]
+    if len(ns) != 2 or len(ew) != 2:
+        raise TournamentError(f"table {seating.table}: a table seats two players a side")
+    return [ns[0], ew[0], ns[1], ew[1]]
+
+
+class WrongCode(TournamentError):
+    """A seat code that is no entrant's (the web layer counts these)."""
+
+    http = (403, "forbidden", "code")
+    """The HTTP answer of the players' API: status, code, field."""
+
+
+class NeedCode(TournamentError):
+    """A claim without a seat code by someone who holds no seat of the event
+    (a name alone seats nobody)."""
+
+    http = (400, "malformed", "code")
+    """The HTTP answer of the players' API: status, code, field."""
 
 
 def _key(name: str) -> str:
@@ -213,23 +240,76 @@ class Online:
         return h
 
     # ------------------------------------------------------------- people
-    async def claim(self, name: str, player: dict, who: str) -> dict:
-        """Seat the session ``player`` at the online table of the current round
-        where the entrant player named ``who`` plays: ``{"table", "seat",
-        "url"}``.  A seat is its first claimer's; claiming again is allowed."""
+    async def claim(self, name: str, player: dict, code: Optional[str] = None,
+                    who: Optional[str] = None) -> dict:
+        """Seat the session ``player`` at the current round's online table of the
+        entrant whose seat code is ``code`` (:mod:`.codes`), or, with no code, of
+        the entrant whose seat the player already holds in this event (a claim
+        of an earlier round, or a seat the director gave): ``{"table", "seat",
+        "url", ...}``.  ``who`` (a player's name) picks the seat of a pair;
+        else the pair's first seat nobody holds.  A name alone seats nobody.
+
+        One person holds one seat of the event: claiming a second entrant, or
+        the partner's seat too, is refused.  :class:`WrongCode` for a code that
+        is nobody's (the caller counts it against the guesser)."""
         t = await self.db(self.store.load, name)
         r = t.current
         if r is None or r.closed:
             raise TournamentError("no round is being played now", "no_round_now")
+        held = await self.db(self.store.claim_of, name, player["id"])
+        if code:
+            number = _codes.matches(code, await self.db(self.store.seat_codes, name))
+            if number is None:
+                raise WrongCode("this seat code is nobody's: type the code printed on your "
+                                "score card, or ask the director", "wrong_code")
+            if held is not None and held[0] != number:
+                en = t.entrants[held[0]]
+                raise TournamentError(
+                    f"you already hold a seat of entrant {en.number} {en.name} in this event: "
+                    "one person plays one seat; ask the director", "holds_other",
+                    entrant=en.number)
+        elif held is not None:
+            number = held[0]
+        else:
+            raise NeedCode("a name alone takes no seat: give your seat code, printed on your "
+                           "score card (ask the director)", "give_code")
+        en = t.entrants[number]
+        if held is not None and held[0] == number:
+            slot = held[1]
+        else:
+            slot = await self._free_slot(name, en, player["id"], who)
+            await self.db(self.store.hold, name, number, slot, player["id"], player["name"])
+        return await self._seat(name, t, number, slot, player)
+
+    async def _free_slot(self, name: str, en: Entrant, pid: str, who: Optional[str]) -> int:
+        """The player slot of ``en`` a claimer takes: the one named ``who``, else
+        the first that is not a bot's and that nobody holds."""
+        taken = {slot for n, slot, p, _w in await self.db(self.store.claims, name)
+                 if n == en.number and p != pid}
+        people = [i for i, p in enumerate(en.players) if not p.startswith("bot:")]
+        if who and who.strip():
+            named = [i for i in people if _key(en.players[i]) == _key(who)]
+            if named:
+                people = named
+        free = [i for i in people if i not in taken]
+        if not free:
+            raise TournamentError(f"the seats of {en.name} are already held: ask the director",
+                                  "seats_held", name=en.name)
+        return free[0]
+
+    async def _seat(self, name: str, t: Tournament, number: int, slot: int,
+                    player: dict) -> dict:
+        """Put ``player`` in the current round's online seat of player ``slot``
+        of entrant ``number``; a bot that plays the seat (its holder left, or was
+        released by the director) gives it up."""
+        r = t.current
+        assert r is not None
         tables = ((await self.db(self.store.online, name)).get(r.number) or {}).get("tables", {})
-        want = _key(who)
-        if not want:
-            raise TournamentError("give the name you were registered with", "give_name")
         for seating in r.plan.tables:
-            players = seat_players(t, seating)
-            for seat, p in enumerate(players):
-                if p.startswith("bot:") or _key(p) != want:
+            for seat, (n, sl) in enumerate(seat_entrants(t, seating)):
+                if (n, sl) != (number, slot):
                     continue
+                p = t.entrants[n].players[sl]
                 tid = tables.get(seating.table)
                 if tid is None:
                     raise TournamentError(f"{p} plays at table {seating.table}, which is "
@@ -243,11 +323,13 @@ class Online:
                     held = c.seats[seat]["player"]
                     if held is not None and held["id"] == player["id"]:
                         return
-                    if held is not None:
+                    if held is not None and not held.get("bot"):
                         raise TournamentError(f"{p}'s seat at table {seating.table} is "
                                               f"already taken by {held['name']}: ask the "
                                               "director", "seat_taken", name=p,
                                               table=seating.table, who=held["name"])
+                    if c.status == "over":
+                        raise TournamentError("the match at this table is over")
                     if c.seat_of(player["id"]) is not None:
                         raise TournamentError("you already sit at this table", "already_seated")
                     c.sit(seat, player, now())
@@ -261,9 +343,72 @@ class Online:
                 await self.hub.mutate(h, sit)
                 await self.hub.reseat(h, player["id"])
                 return {"table": seating.table, "round": r.number, "server_table": tid,
-                        "seat": seat, "url": f"/t/{tid}"}
-        raise TournamentError(f"nobody named {who!r} plays in round {r.number}", "nobody_named",
-                              name=who, round=r.number)
+                        "seat": seat, "url": f"/t/{tid}", "entrant": number}
+        raise TournamentError(f"{t.entrants[number].name} has no table in round {r.number} "
+                              "(a bye, or withdrawn)", "no_table", name=t.entrants[number].name,
+                              round=r.number)
+
+    async def release(self, name: str, ref: str, slot: Optional[int] = None) -> Tuple[Entrant, int]:
+        """The director frees an entrant's held seats (one ``slot`` or all): the
+        holders lose them in the event and at the current round's online table
+        (a bot plays there until the seat is claimed again).  Returns the entrant
+        and how many were freed."""
+        en, gone = await self.db(self.store.release, name, ref, slot)
+        if gone:
+            await self._unseat(name, [pid for _s, pid, _n in gone])
+        return en, len(gone)
+
+    async def give(self, name: str, ref: str, account: str, slot: int = 0) -> Tuple[Entrant, dict]:
+        """The director gives player ``slot`` of an entrant to the registered
+        account named ``account`` (the seat's holder, if any, released first);
+        the account then claims with no code, and is seated now if the round is
+        played online."""
+        t = await self.db(self.store.load, name)
+        en = t.entrant(ref)
+        if not 0 <= slot < len(en.players) or en.players[slot].startswith("bot:"):
+            raise TournamentError(f"{en.name} has no player {slot + 1} to give")
+        cred = await self.db(self.hub.store.credentials, account.strip())
+        pl = await self.db(self.hub.store.get_player, cred[0]) if cred else None
+        if pl is None:
+            raise TournamentError(f"no registered account named {account!r}")
+        other = await self.db(self.store.claim_of, name, pl["id"])
+        if other is not None and other != (en.number, slot):
+            raise TournamentError(f"{pl['name']} already holds a seat of entrant {other[0]}: "
+                                  "release it first", "holds_other", entrant=other[0])
+        await self.release(name, str(en.number), slot)
+        await self.db(self.store.hold, name, en.number, slot, pl["id"], pl["name"], True)
+        r = t.current
+        if r is not None and not r.closed:
+            try:
+                await self._seat(name, t, en.number, slot, pl)
+            except TournamentError:
+                pass  # not online, or a bye: the account claims when it is
+        return en, pl
+
+    async def _unseat(self, name: str, player_ids: List[str]) -> None:
+        """Take these people out of the current round's online tables."""
+        t = await self.db(self.store.load, name)
+        r = t.current
+        if r is None or r.closed:
+            return
+        tables = ((await self.db(self.store.online, name)).get(r.number) or {}).get("tables", {})
+        for tid in tables.values():
+            h = await self.hub.get(tid)
+            if h is None:
+                continue
+            here = [pid for pid in player_ids if h.core.seat_of(pid) is not None]
+            if not here:
+                continue
+
+            def out(c: TableCore) -> None:
+                for pid in here:
+                    seat = c.seat_of(pid)
+                    if seat is not None and c.status != "over":
+                        c.leave(seat, now())
+
+            await self.hub.mutate(h, out)
+            for pid in here:
+                await self.hub.reseat(h, pid)
 
     # ------------------------------------------------------------ results
     async def harvest(self) -> int:

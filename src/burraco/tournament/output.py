@@ -21,6 +21,7 @@ from typing import List, Optional, Sequence
 
 from .model import Tournament
 from .standings import Row, ScoreCard, round_results, scorecard, standings
+from .codes import printed
 from .words import ENGLISH, Words
 
 TIEBREAK_NOTE = {
@@ -102,18 +103,31 @@ def standings_text(t: Tournament, through: Optional[int] = None, lang: str = "en
     return "\n".join(out) + "\n"
 
 
-def assignments_text(t: Tournament, round_no: Optional[int] = None, lang: str = "en") -> str:
-    """The table assignments of a round (default: the current one)."""
+def assignments_text(t: Tournament, round_no: Optional[int] = None, lang: str = "en",
+                     codes: bool = False) -> str:
+    """The table assignments of a round (default: the current one); with
+    ``codes``, each entrant's seat code in brackets (the director's copy)."""
     w = Words(lang)
     r = t.round(round_no or len(t.rounds))
     out = [w("title_round_of", name=t.name, n=r.number, rounds=t.settings.rounds) + ", "
            + w("n_hands", n=t.settings.hands), ""]
+
+    def label(ns: Sequence[int]) -> str:
+        if not codes:
+            return _label(t, ns)
+        return " & ".join(f"{n} {t.entrants[n].name}"
+                          + (f" [{printed(t.entrants[n].code)}]"
+                             if t.entrants[n].code and not t.entrants[n].is_bot else "")
+                          for n in ns)
+
+    if codes:
+        out[1:1] = [w("codes_note")]
     for seat in r.plan.tables:
         deal = f"  ({w('deal_set_n', n=seat.deal_set)})" if seat.deal_set else ""
-        out.append(f"{w('tx_table')} {seat.table:>2}  {w('side_ns')} {_label(t, seat.ns)}"
-                   f"  v  {w('side_ew')} {_label(t, seat.ew)}{deal}")
+        out.append(f"{w('tx_table')} {seat.table:>2}  {w('side_ns')} {label(seat.ns)}"
+                   f"  v  {w('side_ew')} {label(seat.ew)}{deal}")
     for b in r.plan.byes:
-        out.append(f"{w('bye'):<9} {_label(t, (b,))}  ({t.settings.bye_vp} {w('col_vp')}, "
+        out.append(f"{w('bye'):<9} {label((b,))}  ({t.settings.bye_vp} {w('col_vp')}, "
                    f"{_signed(t.settings.bye_mp)} {w('col_mp')})")
     return "\n".join(out) + "\n"
 
@@ -145,6 +159,9 @@ def scorecard_text(card: ScoreCard, t: Tournament, lang: str = "en") -> str:
     out = [w("title_card_of", name=t.name, entrant=f"{card.entrant} {card.name}")
            + (f" ({who})" if who else ""),
            w("card_rank", rank=card.rank, vp=card.vp, mp=_signed(card.mp) or "0"), ""]
+    en = t.entrants[card.entrant]
+    if en.code and not en.is_bot:
+        out[2:2] = [f"{w('card_code_label')} {printed(en.code)}  ({w('card_code_note')})"]
     for ln in card.lines:
         out.append(_card_line(t, ln, text=True, w=w))
     for a in card.adjustments:
@@ -245,6 +262,11 @@ th,td{border:1px solid #999;padding:.25em .55em;text-align:left}
 th{background:#eee}td.n{text-align:right}tr:nth-child(even) td{background:#f8f8f8}
 .note{font-size:.85em;color:#555}.tied{color:#a00;font-weight:bold}
 .big td{font-size:1.6em;padding:.35em .8em}.card{page-break-after:always}
+.code{font-family:ui-monospace,"DejaVu Sans Mono","Liberation Mono",monospace;
+ font-weight:bold;letter-spacing:.08em;white-space:nowrap}
+.big .code{font-size:.8em}
+p.seat-code{border:2px solid #111;display:inline-block;padding:.4em .8em;margin:.2em 0 1em}
+p.seat-code .code{font-size:1.5em}p.codes-note{font-weight:bold;color:#a00}
 @media print{body{margin:0}th{background:#ddd !important}
  a{color:inherit;text-decoration:none}h2{page-break-after:avoid}table{page-break-inside:auto}
  tr{page-break-inside:avoid}}
@@ -360,20 +382,38 @@ def results_html(t: Tournament, round_no: int, lang: str = "en") -> str:
                  lang)
 
 
-def assignments_html(t: Tournament, round_no: Optional[int] = None, lang: str = "en") -> str:
-    """A round's table assignments in large type, to print or show on a screen."""
+def _coded(t: Tournament, numbers: Sequence[int]) -> "_Raw":
+    """Entrants' labels, each with its seat code below it (when it has one)."""
+    out = []
+    for n in numbers:
+        en = t.entrants[n]
+        code = "" if en.is_bot else printed(en.code)
+        out.append(html.escape(f"{n} {en.name}")
+                   + (f'<br><span class="code">{html.escape(code)}</span>' if code else ""))
+    return _Raw("<br>".join(out))
+
+
+def assignments_html(t: Tournament, round_no: Optional[int] = None, lang: str = "en",
+                     codes: bool = False) -> str:
+    """A round's table assignments in large type, to print or show on a screen;
+    with ``codes``, each entrant's seat code under its name (the director's
+    copy: the entrants' codes are in it, it is not for the wall)."""
     w = Words(lang)
     r = t.round(round_no or len(t.rounds))
     deal = any(s.deal_set for s in r.plan.tables)
+    coded = codes and any(t.entrants[n].code for n in t.entrants)
+    side = (lambda ns: _coded(t, ns)) if coded else (lambda ns: _label(t, ns))
     head = [w("col_table"), w("col_ns"), w("col_ew")] + ([w("col_deal_set")] if deal else [])
-    rows = [[s.table, _label(t, s.ns), _label(t, s.ew)] + ([s.deal_set] if deal else [])
+    rows = [[s.table, side(s.ns), side(s.ew)] + ([s.deal_set] if deal else [])
             for s in r.plan.tables]
     for b in r.plan.byes:
-        rows.append([w("bye"), _label(t, (b,)), ""] + ([""] if deal else []))
+        rows.append([w("bye"), side((b,)), ""] + ([""] if deal else []))
     title = w("title_round_of", name=t.name, n=r.number, rounds=t.settings.rounds)
     body = [f"<h1>{html.escape(title)}</h1>",
-            f'<p class="meta">{html.escape(w("n_hands", n=t.settings.hands))}</p>',
-            _table(head, rows, [0], "big")]
+            f'<p class="meta">{html.escape(w("n_hands", n=t.settings.hands))}</p>']
+    if coded:
+        body.append(f'<p class="codes-note">{html.escape(w("codes_note"))}</p>')
+    body.append(_table(head, rows, [0], "big"))
     return _page(w("title_round_tables", name=t.name, n=r.number), body, lang)
 
 
@@ -398,8 +438,14 @@ def scorecards_html(t: Tournament, refs: Optional[Sequence[object]] = None,
             rows.append([a.round or "", w(a.kind), a.reason, "", "", _signed(a.mp), _signed(a.vp),
                          total])
         rank = w("card_rank", rank=card.rank, vp=card.vp, mp=_signed(card.mp) or "0")
+        en = t.entrants[n]
+        code = "" if en.is_bot else printed(en.code)
+        seat = (f'<p class="seat-code">{html.escape(w("card_code_label"))} '
+                f'<span class="code">{html.escape(code)}</span><br>'
+                f'<span class="note">{html.escape(w("card_code_note"))}</span></p>'
+                if code else "")
         body += [f'<div class="card"><h1>{html.escape(t.name)}</h1>', f"<h2>{who}</h2>",
-                 f'<p class="meta">{html.escape(rank)}</p>',
+                 f'<p class="meta">{html.escape(rank)}</p>', seat,
                  _table([w("col_round"), w("col_table"), w("col_opponents"), w("col_hands_own"),
                          w("col_mp"), w("col_diff"), w("col_vp"), w("col_total_vp")],
                         rows, [0, 5, 6, 7]), "</div>"]

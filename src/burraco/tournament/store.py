@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+from dataclasses import replace
 import os
 import secrets
 from contextlib import contextmanager
@@ -32,13 +33,14 @@ from sqlalchemy import (Boolean, DateTime, Float, ForeignKey, Integer, MetaData,
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
+from . import codes as _codes
 from .model import Adjustment, Entrant, Result, Settings, Tournament, TournamentError
 from .movements import RoundPlan, Seating
 
 VERSION_TABLE = "alembic_version_tournament"
 """Alembic's version table for the tournament migrations (the server has its own)."""
 
-HEAD = "t0002"
+HEAD = "t0003"
 """The newest migration (a test checks it is Alembic's head): a database already
 there is used without loading Alembic at all."""
 
@@ -126,6 +128,28 @@ class EntrantRow(Base):
     club: Mapped[str] = mapped_column(String(200), default="")
     rating: Mapped[int] = mapped_column(Integer, default=0)
     withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
+    code: Mapped[Optional[str]] = mapped_column(String(16), nullable=True)
+
+
+class ClaimRow(Base):
+    """Who holds an entrant's seat online: the server player (``player_id``,
+    ``server_players.id``) who claimed player ``slot`` (0 or 1) of the entrant
+    with its code.  One person holds at most one seat in an event, and a seat
+    has one holder; the director releases or gives seats."""
+
+    __tablename__ = "tournament_claims"
+    __table_args__ = (UniqueConstraint("event_id", "player_id"),
+                      UniqueConstraint("entrant_id", "slot"))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"),
+                                          index=True)
+    entrant_id: Mapped[int] = mapped_column(ForeignKey("tournament_entrants.id",
+                                                       ondelete="CASCADE"))
+    slot: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[str] = mapped_column(String(64))
+    player_name: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=now)
+    entrant: Mapped[EntrantRow] = relationship()
 
 
 class RoundRow(Base):
@@ -365,11 +389,16 @@ class Store:
             ev = self._event(s, name)
             t = _build(ev)
             added = [t.add_entrant(**e) for e in entrants]
+            taken = {e.code for e in ev.entrants if e.code}
+            out = []
             for e in added:
                 p = list(e.players) + ["", ""]
+                code = _fresh_code(taken)
                 ev.entrants.append(EntrantRow(number=e.number, name=e.name, player1=p[0],
-                                              player2=p[1], club=e.club, rating=e.rating))
-            return added
+                                              player2=p[1], club=e.club, rating=e.rating,
+                                              code=code))
+                out.append(replace(e, code=code))
+            return out
 
     def change_settings(self, name: Optional[str], **changes) -> Tournament:
         """Change the event's settings (see :meth:`Tournament.change_settings`)."""
@@ -530,6 +559,84 @@ class Store:
                                              if tr.online_id}}
             return out
 
+    # ------------------------------------------------------------- claims
+    def seat_codes(self, name: Optional[str] = None) -> List[Tuple[int, Optional[str]]]:
+        """Every entrant's (number, seat code), for :func:`.codes.matches`."""
+        with self.session() as s:
+            return [(e.number, e.code) for e in self._event(s, name).entrants]
+
+    def new_code(self, name: Optional[str], ref: str) -> Entrant:
+        """Give an entrant a fresh seat code (the old one no longer claims; the
+        seats already claimed stay with their holders)."""
+        with self.session() as s:
+            ev = self._event(s, name)
+            e = _build(ev).entrant(ref)
+            row = _entrant_row(ev, e.number)
+            row.code = _fresh_code({x.code for x in ev.entrants if x.code})
+            _log(s, ev, "new_code", {"entrant": e.number})
+            return replace(e, code=row.code)
+
+    def claims(self, name: Optional[str] = None) -> List[Tuple[int, int, str, str]]:
+        """Every held seat of the event: (entrant, slot, player id, player name)."""
+        with self.session() as s:
+            ev = self._event(s, name)
+            rows = s.scalars(select(ClaimRow).where(ClaimRow.event_id == ev.id)
+                             .order_by(ClaimRow.id))
+            return [(r.entrant.number, r.slot, r.player_id, r.player_name) for r in rows]
+
+    def claim_of(self, name: Optional[str], player_id: str) -> Optional[Tuple[int, int]]:
+        """The (entrant, slot) the server player ``player_id`` holds in the event."""
+        for n, slot, pid, _who in self.claims(name):
+            if pid == player_id:
+                return n, slot
+        return None
+
+    def hold(self, name: Optional[str], entrant: int, slot: int, player_id: str,
+             player_name: str, by_director: bool = False) -> None:
+        """Record that ``player_id`` holds player ``slot`` of ``entrant``.  Refused
+        when that person holds another seat of the event or the seat has another
+        holder (the director releases it first)."""
+        with self.session() as s:
+            ev = self._event(s, name)
+            row = _entrant_row(ev, entrant)
+            mine = s.scalar(select(ClaimRow).where(ClaimRow.event_id == ev.id,
+                                                   ClaimRow.player_id == player_id))
+            if mine is not None:
+                if mine.entrant_id == row.id and mine.slot == slot:
+                    return
+                raise TournamentError(
+                    f"you already hold a seat of entrant {mine.entrant.number} "
+                    f"{mine.entrant.name} in this event: one person plays one seat; "
+                    "ask the director", "holds_other", entrant=mine.entrant.number)
+            other = s.scalar(select(ClaimRow).where(ClaimRow.entrant_id == row.id,
+                                                    ClaimRow.slot == slot))
+            if other is not None:
+                raise TournamentError(f"{row.name}'s seat is already held by "
+                                      f"{other.player_name}: ask the director", "seat_held",
+                                      name=row.name, who=other.player_name)
+            s.add(ClaimRow(event_id=ev.id, entrant_id=row.id, slot=slot, player_id=player_id,
+                           player_name=player_name[:200]))
+            if by_director:
+                _log(s, ev, "give_seat", {"entrant": entrant, "slot": slot,
+                                          "player": player_id})
+
+    def release(self, name: Optional[str], ref: str,
+                slot: Optional[int] = None) -> Tuple[Entrant, List[Tuple[int, str, str]]]:
+        """The director frees an entrant's seats (one ``slot``, or all): returns
+        the entrant and what was released, (slot, player id, player name)."""
+        with self.session() as s:
+            ev = self._event(s, name)
+            e = _build(ev).entrant(ref)
+            row = _entrant_row(ev, e.number)
+            gone = []
+            for c in list(s.scalars(select(ClaimRow).where(ClaimRow.entrant_id == row.id))):
+                if slot is None or c.slot == slot:
+                    gone.append((c.slot, c.player_id, c.player_name))
+                    s.delete(c)
+            _log(s, ev, "release", {"entrant": e.number, "slot": slot,
+                                    "players": [g[1] for g in gone]})
+            return e, gone
+
     def online_pending(self) -> List[Tuple[str, int, int, str]]:
         """Tables played online still without a result, in open rounds of every
         event: (event name, round, table, server table id)."""
@@ -541,6 +648,15 @@ class Store:
                         ~TableRow.hands.any())
                  .order_by(EventRow.id, RoundRow.number, TableRow.number))
             return [(a, b, c, d) for a, b, c, d in s.execute(q)]
+
+
+def _fresh_code(taken: set) -> str:
+    """A seat code no other entrant of the event has (added to ``taken``)."""
+    while True:
+        code = _codes.new_code()
+        if code not in taken:
+            taken.add(code)
+            return code
 
 
 def _first_line(e: BaseException) -> str:
@@ -576,7 +692,7 @@ def _build(ev: EventRow) -> Tournament:
     for e in ev.entrants:
         t.entrants[e.number] = Entrant(e.number, e.name,
                                        tuple(p for p in (e.player1, e.player2) if p),
-                                       e.club, e.rating, e.withdrawn)
+                                       e.club, e.rating, e.withdrawn, e.code or "")
     for rr in ev.rounds_:
         tables = []
         for tr in rr.tables:

@@ -3,8 +3,9 @@
 * ``/tournament``: the events, and a form to create one;
 * ``/tournament/{id}``: the public page (assignments, the round clock, every
   online table's state, standings), which updates itself every two seconds;
-* ``/tournament/{id}/play``: a player finds their table by the name they were
-  registered with and is seated at it (a guest session is made if needed);
+* ``/tournament/{id}/play``: a player finds their table by their entrant's
+  seat code (:mod:`.codes`) and is seated at it (a guest session is made if
+  needed); a name alone seats nobody;
 * ``/tournament/{id}/director?key=KEY``: the director's page, the steps of
   ``burraco tournament`` as forms (register, import, bots, withdraw, start,
   play a table online or enter its paper result, correct, close, adjust,
@@ -14,7 +15,12 @@
 * ``/tournament/{id}/print/{standings|results|tables|cards}``: the printouts;
 * ``GET /api/tournaments/{id}``: the event as JSON (the shape of ``simulate
   --json``) with the live facts of the current round;
-  ``POST /api/tournaments/{id}/claim`` ``{"name": ...}``: take one's seat.
+  ``POST /api/tournaments/{id}/claim`` ``{"code": ..., "name": ...}``: take
+  one's seat by the seat code (wrong codes limited, :mod:`.limits`).
+
+Every form carries a token (:mod:`.csrf`); a post without the right one is
+refused (403).  Every path and query number is read as ASCII digits, bounded
+(:func:`whole`): a bad one is a clear 400 or 404, never a 500.
 
 Pages are plain HTML forms (POST, then a redirect), with a few lines of
 script for the live page and the clock; no external assets.
@@ -31,12 +37,14 @@ their words.
 
 from __future__ import annotations
 
+import copy
 import csv
 import html
 import io
 import json
+import math
 import secrets
-from typing import Any, Awaitable, Callable, Dict, List, Optional
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Sequence, Tuple
 from urllib.parse import parse_qs, quote, urlencode
 
 from starlette.requests import Request
@@ -46,13 +54,20 @@ from starlette.routing import Route
 from . import movements as mv
 from ..i18n import LANGS, normalize_lang
 from .model import Settings, Tournament, TournamentError, check_bot_players
-from .online import CLOCK_FORMS, Online, default_clock, seat_players
+from .codes import normalize as normalize_code, printed
+from .csrf import FormTokens, hidden
+from .limits import WrongTries
+from .online import CLOCK_FORMS, Online, WrongCode, default_clock, seat_players
 from .output import STYLE, _results_block, _standings_block, assignments_html, \
     html_lang, results_html, scorecards_html, standings_html, summary
 from .simulate import event_json
 from .words import ENGLISH, Words
 
 MAX_FORM = 256 * 1024
+"""The largest director's form (a CSV of entrants), in bytes."""
+
+MAX_CLAIM = 1024
+"""The largest claim body, in bytes (``{"code": ..., "name": ...}``)."""
 e = html.escape
 
 EXTRA_STYLE = """
@@ -60,6 +75,7 @@ form.inline{display:inline}fieldset{margin:.6em 0;border:1px solid #bbb}
 input[type=text],input:not([type]){min-width:8em}.msg{color:#060}.err{color:#a00;font-weight:bold}
 .clock{font-size:2em;font-weight:bold}.clock.low{color:#a00}nav a{margin-right:1em}
 nav.langs{float:right;font-size:.9em}
+td.code{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:1.15em;letter-spacing:.08em}
 """
 
 
@@ -120,15 +136,58 @@ def _html(title: str, body: List[str], script: str = "", lang: str = "en") -> HT
     return HTMLResponse(page)
 
 
+class BadRequest(Exception):
+    """A request refused before the tournament is asked (HTTP ``status``, one line)."""
+
+    def __init__(self, status: int, code: str, message: str, field: Optional[str] = None,
+                 headers: Optional[Dict[str, str]] = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+        self.field, self.headers = field, headers or {}
+
+
+async def bounded_body(request: Request, limit: int) -> bytes:
+    """The request's body, read as it streams and refused (413) as soon as it
+    passes ``limit`` bytes (a declared ``Content-Length`` over it before reading)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and int(declared) > limit:
+        raise BadRequest(413, "too_large", f"a body may hold at most {limit} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise BadRequest(413, "too_large", f"a body may hold at most {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def _form(request: Request) -> Dict[str, str]:
-    raw = await request.body()
-    if len(raw) > MAX_FORM:
-        raise TournamentError(f"a form may hold at most {MAX_FORM // 1024} KiB")
+    raw = await bounded_body(request, MAX_FORM)
     try:
-        q = parse_qs(raw.decode("utf-8"), keep_blank_values=True)
+        q = parse_qs(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=200)
     except UnicodeDecodeError:
         raise TournamentError("the form is not UTF-8") from None
+    except ValueError:
+        raise TournamentError("the form has too many fields") from None
     return {k: v[-1] for k, v in q.items()}
+
+
+MAX_DIGITS = 9
+"""Whole numbers of the pages have at most this many digits (rounds, tables,
+points, ratings, ids): every column holds them, nothing needs more."""
+
+
+def whole(text: str, what: str, signed: bool = True) -> int:
+    """``text`` as a whole number of ASCII digits (at most :data:`MAX_DIGITS`,
+    a leading ``-`` when ``signed``); :class:`TournamentError` naming ``what``
+    otherwise (``'²'``, ``'٣'``, ``'1e9'`` and ``'9' * 5000`` are not numbers here)."""
+    t = text.strip()
+    digits = t[1:] if signed and t.startswith("-") else t
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS):
+        shown = t if len(t) <= 20 else t[:20] + "..."
+        raise TournamentError(f"{what}: {shown!r} is not a whole number "
+                              f"(at most {MAX_DIGITS} digits)")
+    return int(t)
 
 
 def _int(form: Dict[str, str], key: str, default: Optional[int] = None) -> int:
@@ -137,10 +196,7 @@ def _int(form: Dict[str, str], key: str, default: Optional[int] = None) -> int:
         if default is None:
             raise TournamentError(f"{key}: a whole number is needed")
         return default
-    try:
-        return int(text)
-    except ValueError:
-        raise TournamentError(f"{key}: {text!r} is not a whole number") from None
+    return whole(text, key)
 
 
 def parse_sheet(text: str, hands: int) -> List[List[int]]:
@@ -151,10 +207,7 @@ def parse_sheet(text: str, hands: int) -> List[List[int]]:
         if len(parts) not in (1, 2) or any(not x.strip() for x in parts):
             raise TournamentError(f"points: {tok!r} is not a number or NS:EW")
         for x in parts:
-            try:
-                flat.append(int(x))
-            except ValueError:
-                raise TournamentError(f"points: {x!r} is not a whole number") from None
+            flat.append(whole(x, "points"))
     if len(flat) != 2 * hands:
         raise TournamentError(f"a round has {hands} hands: give {2 * hands} numbers "
                               f"(North-South and East-West of each hand), not {len(flat)}",
@@ -173,16 +226,42 @@ def parse_entrants_csv(text: str) -> List[dict]:
     for i, row in enumerate(reader, 2):
         row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}
         players = [row.get(k, "") for k in ("player1", "player2", "player")]
-        try:
-            rating = int(row.get("rating") or 0)
-        except ValueError:
-            raise TournamentError(f"line {i}: rating {row.get('rating')!r} is not a whole "
-                                  "number") from None
+        rating = whole(row.get("rating") or "0", f"line {i}: rating")
         items.append(dict(name=row.get("name", ""), players=[p for p in players if p],
                           club=row.get("club", ""), rating=rating))
     if not items:
         raise TournamentError("the CSV has no entrants")
     return items
+
+
+def same(given: str, real: str) -> bool:
+    """A secret as given equals the real one (constant time; any characters:
+    :func:`secrets.compare_digest` refuses non-ASCII text with a TypeError)."""
+    return secrets.compare_digest(given.encode("utf-8", "replace"), real.encode("utf-8"))
+
+
+def claim_body(raw: bytes) -> Dict[str, str]:
+    """The claim's body: a JSON object whose ``code`` (and optional ``name``) are
+    strings; anything else (not JSON, nested, too deep) is 400 ``malformed``."""
+    try:
+        body = json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
+        raise BadRequest(400, "malformed", "the body is not JSON") from None
+    if not isinstance(body, dict):
+        raise BadRequest(400, "malformed", "the body must be a JSON object")
+    for k in ("code", "name"):
+        if body.get(k) is not None and not isinstance(body[k], str):
+            raise BadRequest(400, "malformed", f"{k}: a string", k)
+    code = normalize_code(body.get("code") or "")
+    return {"code": code, "name": (body.get("name") or "")[:200]}
+
+
+def without_codes(t: Tournament) -> Tournament:
+    """The event with every seat code blanked (what visitors may see)."""
+    from dataclasses import replace
+    out = copy.copy(t)
+    out.entrants = {n: replace(en, code="") for n, en in t.entrants.items()}
+    return out
 
 
 def _clock_text(seconds: float) -> str:
@@ -294,9 +373,11 @@ sync();setInterval(tick,1000);setInterval(poll,2000);
 
 PLAY_SCRIPT = """
 // a guest session by the name given (the browser table's page reads the
-// 'burraco.session' mark of burraco.web's api.js), then the claim, then the table
+// 'burraco.session' mark of burraco.web's api.js), then the claim with the seat
+// code (none needed by one who already holds a seat of the event), then the table
 document.getElementById('find').addEventListener('submit',async ev=>{ev.preventDefault();
  const name=document.getElementById('name').value.trim();const out=document.getElementById('out');
+ const code=document.getElementById('code').value.trim();
  out.textContent='';
  const s=await fetch('/api/session',{method:'POST',headers:{'Content-Type':
   'application/json'},body:JSON.stringify({name:name.slice(0,24)})});
@@ -305,7 +386,7 @@ document.getElementById('find').addEventListener('submit',async ev=>{ev.preventD
   localStorage.setItem('burraco.lang',document.documentElement.lang.slice(0,2));}catch(err){}
  const r=await fetch(location.pathname.replace(/\\/play$/,'').replace('/tournament/',
   '/api/tournaments/')+'/claim',{method:'POST',headers:{'Content-Type':'application/json'},
-  body:JSON.stringify({name})});
+  body:JSON.stringify({code,name})});
  const j=await r.json();if(!j.ok){out.textContent=j.error.message;return;}
  location.href=j.url;});
 """
@@ -327,12 +408,36 @@ def routes(hub: Callable[[], Any],
         o.watch()
         return o
 
+    async def forms() -> FormTokens:
+        h = hub()
+        if st.get("forms_hub") is not h:
+            st["forms"] = FormTokens(await h.db(h.store.secret),
+                                     bool(getattr(h.settings, "secure_cookies", False)))
+            st["forms_hub"] = h
+        tokens: FormTokens = st["forms"]
+        return tokens
+
+    async def posted_form(request: Request) -> Dict[str, str]:
+        """A posted form whose token is right (else 403, nothing done)."""
+        f = await _form(request)
+        if not (await forms()).valid(request, f):
+            raise BadRequest(403, "forbidden", "this form has no valid token (it was not "
+                             "sent from this server's page, or the page is old): reload the "
+                             "page and send it again")
+        return f
+
+    def wrong_tries() -> WrongTries:
+        if "tries" not in st:
+            st["tries"] = WrongTries()
+        tries: WrongTries = st["tries"]
+        return tries
+
     async def event(request: Request) -> tuple:
         o = await online()
-        try:
-            eid = int(request.path_params["eid"])
-        except ValueError:
-            raise TournamentError("no such tournament") from None
+        text = request.path_params["eid"]
+        if not (text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS):
+            raise TournamentError("no such tournament")
+        eid = int(text)
         return o, await o.db(o.store.name_of, eid), eid
 
     def guard(fn):
@@ -340,16 +445,35 @@ def routes(hub: Callable[[], Any],
             lang = page_lang(request)
             try:
                 response = await fn(request)
-            except TournamentError as ex:
+            except BadRequest as ex:
                 if request.url.path.startswith("/api/"):
-                    code = 404 if str(ex).startswith("no tournament") else 409
                     return JSONResponse({"ok": False, "error": {
-                        "code": "not_found" if code == 404 else "conflict",
-                        "message": Words(lang).error(ex), "field": None}}, status_code=code)
+                        "code": ex.code, "message": ex.message, "field": ex.field}},
+                        status_code=ex.status, headers=ex.headers)
                 w = Words(lang)
                 response = _html("burraco: " + w("tournaments"), [
-                    f'<p class="err">{e(w.error(ex))}</p>',
+                    f'<p class="err" role="alert">{e(ex.message)}</p>',
                     f'<p><a href="/tournament">{e(w("tournaments"))}</a></p>'], lang=lang)
+                response.status_code = ex.status
+                response.headers.update(ex.headers)
+            except TournamentError as ex:
+                missing = str(ex).startswith(("no tournament", "no such tournament"))
+                if request.url.path.startswith("/api/"):
+                    status, code, field = getattr(ex, "http", None) or (
+                        (404, "not_found", None) if missing else (409, "conflict", None))
+                    return JSONResponse({"ok": False, "error": {
+                        "code": code, "message": Words(lang).error(ex), "field": field}},
+                        status_code=status)
+                w = Words(lang)
+                response = _html("burraco: " + w("tournaments"), [
+                    f'<p class="err" role="alert">{e(w.error(ex))}</p>',
+                    f'<p><a href="/tournament">{e(w("tournaments"))}</a></p>'], lang=lang)
+                if missing:
+                    response.status_code = 404
+                elif ex.key == "need_key":
+                    response.status_code = 403
+                elif request.method == "GET":
+                    response.status_code = 400
             asked = normalize_lang(request.query_params.get("lang"))
             if asked and request.cookies.get(LANG_COOKIE) != asked:
                 response.set_cookie(LANG_COOKIE, asked, max_age=365 * 24 * 3600,
@@ -364,28 +488,31 @@ def routes(hub: Callable[[], Any],
         lang = page_lang(request)
         w = Words(lang)
         o = await online()
+        tokens = await forms()
+        token, fresh = tokens.token(request)
         rows = await o.db(o.store.events)
         items = [f'<li><a href="/tournament/{i}">{e(n)}</a> <span class="note">({e(s)})'
                  "</span></li>" for i, n, s in rows]
         fmts = "".join(f'<option value="{f}">{e(w.format_name(f))}</option>' for f in mv.FORMATS)
-        return _html("burraco: " + w("tournaments"), [
+        page = _html("burraco: " + w("tournaments"), [
             lang_links(request, lang), f"<h1>{e(w('tournaments'))}</h1>",
             "<ul>" + "".join(items) + "</ul>" if items
             else f"<p>{e(w('no_tournament_yet'))}</p>",
             f'<h2>{e(w("new_tournament"))}</h2><form method="post" action="/tournament/new">'
-            f'<label>{e(w("f_name"))} <input name="name" required></label> '
+            f'{hidden(token)}<label>{e(w("f_name"))} <input name="name" required></label> '
             f'<label>{e(w("f_format"))} <select name="format">{fmts}</select></label> '
             f'<label>{e(w("f_rounds"))} <input name="rounds" type="number" min="1" value="5">'
             f'</label> <label>{e(w("f_hands"))} <input name="hands" type="number" min="2" '
             f'max="4" value="3"></label> <label>{e(w("f_variant"))} <input name="variant" '
             f'value="italian-tournament"></label> <button>{e(w("b_create"))}</button></form>'],
             lang=lang)
+        return tokens.set_cookie(page, fresh)
 
     @guard
     async def create(request: Request) -> Response:
         w = Words(page_lang(request))
         o = await online()
-        f = await _form(request)
+        f = await posted_form(request)
         settings = Settings(format=f.get("format", ""), rounds=_int(f, "rounds"),
                             hands=_int(f, "hands", 3),
                             variant=(f.get("variant") or "italian-tournament").strip(),
@@ -437,7 +564,10 @@ def routes(hub: Callable[[], Any],
             lang_links(request, lang), f"<h1>{e(name)}</h1>",
             f"<h2>{e(w('find_my_table'))}</h2>",
             f'<form id="find"><label>{e(w("your_name"))} <input id="name" name="name" '
-            f'value="{value}" required></label> <button>{e(w("take_my_seat"))}</button></form>',
+            f'value="{value}" required></label> <label>{e(w("your_code"))} <input id="code" '
+            'name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" '
+            f'size="10" maxlength="20"></label> <button>{e(w("take_my_seat"))}</button></form>',
+            f'<p class="note">{e(w("code_note"))}</p>',
             '<p id="out" class="err" role="alert"></p>',
             f'<p><a href="/tournament/{eid}">{e(w("assignments_and_standings"))}</a></p>'],
             PLAY_SCRIPT, lang=lang)
@@ -447,18 +577,19 @@ def routes(hub: Callable[[], Any],
         o, name, _ = await event(request)
         me = await current(request, required=False)
         if me is None:
-            return JSONResponse({"ok": False, "error": {
-                "code": "no_session", "message": "start a session first: POST /api/session",
-                "field": None}}, status_code=401)
+            raise BadRequest(401, "no_session", "start a session first: POST /api/session")
+        body = claim_body(await bounded_body(request, MAX_CLAIM))
+        tries = wrong_tries()
+        keys = [f"p:{me['id']}", f"a:{request.client.host if request.client else '?'}"]
+        wait = tries.retry_after(keys)
+        if wait is not None:
+            raise BadRequest(429, "rate_limited", f"too many wrong seat codes: try again in "
+                             f"{wait} s", "code", {"Retry-After": str(wait)})
         try:
-            body = json.loads(await request.body() or b"{}")
-        except ValueError:
-            body = None
-        if not isinstance(body, dict) or not isinstance(body.get("name"), str):
-            return JSONResponse({"ok": False, "error": {
-                "code": "malformed", "message": "name: the name you were registered with",
-                "field": "name"}}, status_code=400)
-        got = await o.claim(name, me, body["name"][:200])
+            got = await o.claim(name, me, body.get("code"), body.get("name"))
+        except WrongCode:
+            tries.wrong(keys)
+            raise
         return JSONResponse({"ok": True, **got})
 
     @guard
@@ -466,9 +597,12 @@ def routes(hub: Callable[[], Any],
         lang = page_lang(request)
         o, name, _ = await event(request)
         t = await o.db(o.store.load, name)
+        key = request.query_params.get("key", "")
+        if not (key and same(key, await o.db(o.store.director_key, name))):
+            t = without_codes(t)      # the seat codes are printed for the director only
         what = request.path_params["what"]
-        rno = request.query_params.get("round")
-        rno_i = int(rno) if rno and rno.isdigit() else None
+        rno = request.query_params.get("round", "")
+        rno_i = whole(rno, "round", signed=False) if rno.strip() else None
         if what == "standings":
             return HTMLResponse(standings_html(t, lang=lang))
         if not t.rounds and what in ("results", "tables"):
@@ -478,7 +612,7 @@ def routes(hub: Callable[[], Any],
         if what == "results":
             return HTMLResponse(results_html(t, rno_i or len(t.rounds), lang=lang))
         if what == "tables":
-            return HTMLResponse(assignments_html(t, rno_i, lang=lang))
+            return HTMLResponse(assignments_html(t, rno_i, lang=lang, codes=True))
         if what == "cards":
             return HTMLResponse(scorecards_html(t, lang=lang))
         raise TournamentError(f"no printout {what!r}: standings, results, tables, cards")
@@ -487,7 +621,7 @@ def routes(hub: Callable[[], Any],
     async def director_event(request: Request, key: str) -> tuple:
         o, name, eid = await event(request)
         real = await o.db(o.store.director_key, name)
-        if not key or not secrets.compare_digest(key, real):
+        if not key or not same(key, real):
             raise TournamentError("the director's pages need the director's key", "need_key")
         return o, name, eid
 
@@ -500,13 +634,18 @@ def routes(hub: Callable[[], Any],
         await o.harvest()
         t = await o.db(o.store.load, name)
         live = await o.live(name)
-        return _html(w("title_director", name=name),
+        held = await o.db(o.store.claims, name)
+        tokens = await forms()
+        token, fresh = tokens.token(request)
+        page = _html(w("title_director", name=name),
                      [lang_links(request, lang)]
-                     + director_page(t, eid, key, live, request.query_params, w), lang=lang)
+                     + director_page(t, eid, key, live, request.query_params, w, token, held),
+                     lang=lang)
+        return tokens.set_cookie(page, fresh)
 
     @guard
     async def step(request: Request) -> Response:
-        f = await _form(request)
+        f = await posted_form(request)
         key = f.get("key", "")
         o, name, eid = await director_event(request, key)
         back = f"/tournament/{eid}/director?key={quote(key)}"
@@ -581,9 +720,13 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
         seconds = None
         if minutes:
             try:
-                seconds = round(float(minutes) * 60)
+                value = float(minutes)
             except ValueError:
-                raise TournamentError(f"minutes: {minutes!r} is not a number") from None
+                value = math.nan
+            if not (math.isfinite(value) and 0 <= value <= 24 * 60):
+                shown = minutes if len(minutes) <= 20 else minutes[:20] + "..."
+                raise TournamentError(f"minutes: {shown!r} is not a number of minutes")
+            seconds = round(value * 60)
         _t, plan = await o.start_round(name, online=f.get("online") == "on", seconds=seconds,
                                        form=form)
         return w("m_started", round=plan.round, n=len(plan.tables))
@@ -619,6 +762,19 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
         a = await o.db(st.adjust, name, f.get("entrant", ""), vp, mp, f.get("reason", ""),
                        rno, penalty)
         return w("m_" + a.kind, entrant=a.entrant, vp=f"{a.vp:+d}", mp=f"{a.mp:+d}")
+    if step in ("release", "give"):
+        slot_text = (f.get("slot") or "").strip()
+        slot = whole(slot_text, "slot", signed=False) - 1 if slot_text else None
+        if slot is not None and slot not in (0, 1):
+            raise TournamentError("slot: 1 or 2 (the pair's first or second player)")
+        if step == "release":
+            en, n = await o.release(name, f.get("entrant", ""), slot)
+            return w("m_released", entrant=f"{en.number} {en.name}", n=n)
+        en, pl = await o.give(name, f.get("entrant", ""), f.get("account", ""), slot or 0)
+        return w("m_given", entrant=f"{en.number} {en.name}", who=pl["name"])
+    if step == "new_code":
+        en = await o.db(st.new_code, name, f.get("entrant", ""))
+        return w("m_new_code", entrant=f"{en.number} {en.name}", code=printed(en.code))
     if step == "draw":
         refs = [x.strip() for x in f.get("entrants", "").split(",") if x.strip()]
         order = await o.db(st.record_draw, name, refs)
@@ -627,9 +783,12 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
 
 
 def director_page(t: Tournament, eid: int, key: str, live: dict, q,
-                  w: Words = ENGLISH) -> List[str]:
-    """The director's page: every step as a form, then the live round."""
-    k = f'<input type="hidden" name="key" value="{e(key)}">'
+                  w: Words = ENGLISH, token: str = "",
+                  held: Sequence[Tuple[int, int, str, str]] = ()) -> List[str]:
+    """The director's page: every step as a form (each with the form token
+    ``token``, :mod:`.csrf`), then the seats and their codes (``held``: who holds
+    which, :meth:`.store.Store.claims`), then the live round."""
+    k = f'<input type="hidden" name="key" value="{e(key)}">' + (hidden(token) if token else "")
 
     def form(step: str, inner: str, button: str, cls: str = "") -> str:
         return (f'<form method="post" action="/tournament/{eid}/director/{step}"'
@@ -642,7 +801,9 @@ def director_page(t: Tournament, eid: int, key: str, live: dict, q,
     out = [f"<h1>{e(w('title_director', name=t.name))}</h1>",
            f'<nav><a href="/tournament/{eid}">{e(w("public_page"))}</a>'
            f'<a href="/tournament/{eid}/play">{e(w("players_page"))}</a>'
-           + "".join(f'<a href="/tournament/{eid}/print/{x}">{e(w("print_" + x))}</a>'
+           + "".join(f'<a href="/tournament/{eid}/print/{x}'
+                     + (f'?key={e(quote(key))}' if x in ("tables", "cards") else "")
+                     + f'">{e(w("print_" + x))}</a>'
                      for x in ("standings", "results", "tables", "cards")) + "</nav>"]
     if q.get("msg"):
         out.append(f'<p class="msg" role="status">{e(q["msg"])}</p>')
@@ -688,6 +849,8 @@ def director_page(t: Tournament, eid: int, key: str, live: dict, q,
                                      for n, en in sorted(t.entrants.items())) + "</p>")
         out.append(form("withdraw", label("f_withdraw", '<input name="entrant">'),
                         w("b_withdraw"), "inline"))
+    if t.entrants:
+        out += seats_block(t, held, form, label, w)
     if r is not None and not r.closed:
         out.append(live_fragment(t, live, w).split(f'<h2>{e(w("standings"))}</h2>')[0])
         for seat in r.plan.tables:
@@ -740,5 +903,35 @@ def director_page(t: Tournament, eid: int, key: str, live: dict, q,
     return out
 
 
-__all__ = ["routes", "do_step", "director_page", "live_fragment", "parse_sheet",
+def seats_block(t: Tournament, held: Sequence[Tuple[int, int, str, str]], form, label,
+                w: Words = ENGLISH) -> List[str]:
+    """The director's seats: each entrant's seat code and who holds its seats,
+    with the forms that release a seat, give it to an account, or make a new code."""
+    holders: Dict[int, List[str]] = {}
+    for n, slot, _pid, who in held:
+        en = t.entrants.get(n)
+        player = en.players[slot] if en and slot < len(en.players) else str(slot + 1)
+        holders.setdefault(n, []).append(w("held_by", player=player, who=who))
+    rows = []
+    for n, en in sorted(t.entrants.items()):
+        code = "" if en.is_bot else printed(en.code)
+        rows.append(f'<tr><td class="n">{n}</td><td>{e(en.name)}</td>'
+                    f'<td class="code">{e(code)}</td>'
+                    f'<td>{e("; ".join(holders.get(n, [])))}</td></tr>')
+    return [f"<h2>{e(w('seats_title'))}</h2>",
+            f'<p class="note">{e(w("seats_note"))}</p>',
+            f"<table><thead><tr><th>#</th><th>{e(w('col_entrant'))}</th>"
+            f"<th>{e(w('col_code'))}</th><th>{e(w('col_held'))}</th></tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table>",
+            form("release", label("f_entrant", '<input name="entrant" size="6" required>')
+                 + label("f_slot", '<input name="slot" size="2">'), w("b_release"), "inline"),
+            form("give", label("f_entrant", '<input name="entrant" size="6" required>')
+                 + label("f_slot", '<input name="slot" size="2" value="1">')
+                 + label("f_account", '<input name="account" required>'), w("b_give"),
+                 "inline"),
+            form("new_code", label("f_entrant", '<input name="entrant" size="6" required>'),
+                 w("b_new_code"), "inline")]
+
+
+__all__ = ["routes", "do_step", "director_page", "seats_block", "whole", "claim_body", "live_fragment", "parse_sheet",
            "parse_entrants_csv", "accept_language", "page_lang"]

@@ -100,6 +100,10 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "penalty": "penalty",
     "card_rank": "Rank {rank}: {vp} VP, MP {mp}",
     "in_round": "round {n}",
+    "col_code": "Seat code",
+    "card_code_label": "Seat code:",
+    "card_code_note": "to take your seat online; keep it to yourself and your partner",
+    "codes_note": "The director's copy, with the seat codes: not for the wall",
     # the public page
     "tournaments": "Tournaments",
     "no_tournament_yet": "No tournament yet.",
@@ -131,6 +135,8 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "players_page": "Players: find my table",
     "your_name": "Your name, as registered",
     "take_my_seat": "Take my seat",
+    "your_code": "Seat code",
+    "code_note": "The seat code is printed on your score card; the director has it too.",
     "assignments_and_standings": "Assignments and standings",
     "title_find": "{name}: find my table",
     # the director's page
@@ -178,6 +184,15 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "b_adjust": "Adjust",
     "f_draw": "Draw among the tied, first placed first (numbers, commas)",
     "b_draw": "Record the draw",
+    "seats_title": "Seats and seat codes",
+    "seats_note": "Each entrant claims its seats online with its code; one person holds one seat.",
+    "col_held": "Held by",
+    "held_by": "{player}: {who}",
+    "f_slot": "Player (1 or 2)",
+    "f_account": "Registered account",
+    "b_release": "Release the seat",
+    "b_give": "Give the seat",
+    "b_new_code": "New code",
     "settings": "Settings",
     "b_save_settings": "Save the settings",
     "f_deal_sets": "Mitchell: deal sets (the East-West line skips a table)",
@@ -200,6 +215,9 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "m_adjustment": "adjustment for entrant {entrant}: {vp} VP, {mp} MP",
     "m_penalty": "penalty for entrant {entrant}: {vp} VP, {mp} MP",
     "m_draw": "draw recorded: {order}",
+    "m_released": ("{entrant}: {n} seat released", "{entrant}: {n} seats released"),
+    "m_given": "{entrant}: the seat is {who}'s",
+    "m_new_code": "{entrant}: new seat code {code}",
     "m_settings": "settings saved: {summary}",
     # refusals with words of their own (TournamentError.key)
     "e_still_open": "round {n} is still open: close it first",
@@ -214,6 +232,15 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "e_seat_taken": "{name}'s seat at table {table} is already taken by {who}: ask the director",
     "e_already_seated": "you already sit at this table",
     "e_nobody_named": "nobody named {name} plays in round {round}",
+    "e_wrong_code": "this seat code is nobody's: type the code printed on your score card, "
+                    "or ask the director",
+    "e_give_code": "a name alone takes no seat: give your seat code, printed on your score "
+                   "card (ask the director)",
+    "e_holds_other": "you already hold a seat of entrant {entrant} in this event: one person "
+                     "plays one seat; ask the director",
+    "e_seats_held": "the seats of {name} are already held: ask the director",
+    "e_seat_held": "{name}'s seat is already held by {who}: ask the director",
+    "e_no_table": "{name} has no table in round {round} (a bye, or withdrawn)",
     "e_no_round": "no round has started",
     "e_need_key": "the director's pages need the director's key",
     "e_sheet_count": ("a round has {n} hand: give {numbers} numbers (North-South and East-West "
