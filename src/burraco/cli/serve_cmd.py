@@ -36,6 +36,12 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                         "bursts of twice that)")
     p.add_argument("--search-workers", type=int, default=1,
                    help="worker processes for the search bot (default 1)")
+    try:  # the HTTP layer's bounds (server/guard.py)
+        from ..server.guard import add_arguments
+    except ImportError:  # pragma: no cover - without the server extra: run() says so
+        pass
+    else:
+        add_arguments(p)
     p.add_argument("--open", action="store_true",
                    help="open the page in your web browser once serving (where there is one)")
     p.set_defaults(func=run)
@@ -60,8 +66,16 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print("burraco serve: --port must be from 0 to 65535", file=sys.stderr)
         return 2
+    from ..server.guard import limits_from_args
+
+    try:
+        limits = limits_from_args(args)
+    except ValueError as e:
+        print(f"burraco serve: {e}", file=sys.stderr)
+        return 2
     settings = Settings(db=args.db, redis=args.redis, bot_delay=args.bot_delay,
                         grace=args.grace, hand_pause=args.hand_pause,
                         allow_origins=args.allow_origin, search_workers=args.search_workers,
-                        rate=args.rate_limit, burst=2 * args.rate_limit)
+                        rate=args.rate_limit, burst=2 * args.rate_limit, limits=limits,
+                        secure_cookies=args.proxy_headers)
     return serve(args.host, args.port, settings, open_browser=args.open)

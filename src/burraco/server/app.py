@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..variants import PRESETS, VariantError, parse_variant
-from . import runtime, schema
+from . import guard, runtime, schema
 from .hub import Conn, Hub, Settings
 from .store import BOT_RATINGS, Store, bot_rating
 from .table import ProtocolError, TableCore, bot_player, now, parse_move
@@ -61,6 +61,7 @@ def clean_name(name: str) -> str:
 def create_app(settings: Optional[Settings] = None) -> Starlette:
     """The application; the database is opened and migrated at startup."""
     settings = settings or Settings()
+    limits = settings.limits = settings.limits or guard.Limits()
     st: dict = {}
     lag = runtime.LoopLag()           # the event loop's lag (settings.stats only)
     move_times = runtime.Timings()    # a move's frame to its broadcast (settings.stats only)
@@ -70,13 +71,11 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
 
     # ------------------------------------------------------------- helpers
     async def body(request: Request, model: type) -> Any:
-        raw = await request.body()
-        if len(raw) > schema.MAX_BODY:
-            raise HttpError("too_large", f"a body may hold at most {schema.MAX_BODY} bytes")
+        raw = await request.body()  # its size is bounded while it streams (guard.py)
         try:
-            data = json.loads(raw or b"{}")
-        except ValueError:
-            raise HttpError("malformed", "the body is not JSON") from None
+            data = guard.loads_json(raw or b"{}")
+        except ValueError as e:
+            raise HttpError("malformed", f"the body is not JSON: {e}") from None
         if not isinstance(data, dict):
             raise HttpError("malformed", "the body must be a JSON object")
         try:
@@ -350,10 +349,16 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         ``settings.stats`` (``BURRACO_STATS=1``); 404 otherwise."""
         if not settings.stats:
             return _err("not_found", "no such page")
+        refused = guard.operator_refusal(request.headers.get("authorization"),
+                                         limits.operator_token)
+        if refused:
+            return _err({401: "no_session", 403: "forbidden"}[refused[0]], refused[2])
         try:
             seconds = float(request.query_params.get("seconds", "60"))
         except ValueError:
-            return _err("malformed", "seconds must be a number", "seconds")
+            seconds = -1.0
+        if not 0 < seconds <= 86400:  # nan and inf fail too
+            return _err("malformed", "seconds is a number from 0 to 86400", "seconds")
         since = time.perf_counter() - seconds
         pol = runtime.policy()
         h = hub()
@@ -562,7 +567,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     except ImportError:
         if (WEB_DIR / "static").is_dir():
             routes.append(Mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static"))
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=guard.middleware(limits, settings.allow_origins))
 
 
 def _token(nbytes: int) -> str:

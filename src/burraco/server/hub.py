@@ -45,6 +45,8 @@ class Settings:
     rate: float = 20.0
     burst: float = 40.0
     search_workers: int = 1
+    limits: Optional[Any] = None
+    """The HTTP layer's bounds (a :class:`~.guard.Limits`; None: its defaults)."""
     secure_cookies: bool = False
     stats: bool = False
     """Serve ``GET /api/stats`` (the collector's pauses, the event loop's lag, the
