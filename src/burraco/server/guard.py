@@ -24,6 +24,8 @@ And the connection bounds, in :mod:`.guard_conn` (the uvicorn protocol class).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
 import ipaddress
 import os
@@ -75,6 +77,39 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "frame-ancestors 'none'")
 """The Content-Security-Policy of every response (a route may send its own, stricter
 or with the hashes of its inline blocks; it is then kept)."""
+
+
+def csp_with(styles: List[str] = [], scripts: List[str] = []) -> str:  # noqa: B006 - read only
+    """:data:`CSP` that also lets the given inline ``<style>`` and ``<script>`` blocks
+    run, by their SHA-256 (server constants only: never a block holding input)."""
+    def h(text: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+    out = CSP
+    if styles:
+        out = out.replace("style-src 'self'", "style-src 'self' " + " ".join(map(h, styles)))
+    if scripts:
+        out = out.replace("script-src 'self'", "script-src 'self' " + " ".join(map(h, scripts)))
+    return out
+
+
+_TOURNAMENT_CSP: List[bytes] = []
+
+
+def tournament_csp() -> bytes:
+    """The CSP of the tournament pages: their inline style and scripts (constants of
+    :mod:`burraco.tournament.web` and :mod:`~burraco.tournament.output`) by hash."""
+    if not _TOURNAMENT_CSP:
+        try:
+            from ..tournament import output, web
+        except ImportError:  # pragma: no cover
+            _TOURNAMENT_CSP.append(CSP.encode())
+        else:
+            scripts = [v for k, v in vars(web).items() if k.endswith("_SCRIPT") and isinstance(v, str)]
+            _TOURNAMENT_CSP.append(csp_with([output.STYLE, output.STYLE + web.EXTRA_STYLE],
+                                            scripts).encode())
+    return _TOURNAMENT_CSP[0]
+
+
 SECURITY_HEADERS: List[Tuple[bytes, bytes]] = [
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
@@ -259,8 +294,8 @@ class GuardMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        send = _with_headers(send)
         path: str = scope["path"]
+        send = _with_headers(send, tournament_csp() if path.startswith("/tournament") else None)
         headers: Dict[bytes, bytes] = {}
         for k, v in scope["headers"]:
             headers.setdefault(k, v)
@@ -336,13 +371,16 @@ class GuardMiddleware:
         return None
 
 
-def _with_headers(send: Send) -> Send:
+_CSP = CSP.encode()
+
+
+def _with_headers(send: Send, csp: Optional[bytes] = None) -> Send:
     async def wrapped(msg: Message) -> None:
         if msg["type"] == "http.response.start":
             hs = list(msg.get("headers", ()))
             names = {k.lower() for k, _ in hs}
             if b"content-security-policy" not in names:
-                hs.append((b"content-security-policy", CSP.encode()))
+                hs.append((b"content-security-policy", csp or _CSP))
             hs.extend(h for h in SECURITY_HEADERS if h[0] not in names)
             msg = dict(msg, headers=hs)
         await send(msg)

@@ -51,6 +51,7 @@ from .output import STYLE, _results_block, _standings_block, assignments_html, \
     html_lang, results_html, scorecards_html, standings_html, summary
 from .simulate import event_json
 from .words import ENGLISH, Words
+from ..server.guard import loads_json
 
 MAX_FORM = 256 * 1024
 e = html.escape
@@ -451,7 +452,7 @@ def routes(hub: Callable[[], Any],
                 "code": "no_session", "message": "start a session first: POST /api/session",
                 "field": None}}, status_code=401)
         try:
-            body = json.loads(await request.body() or b"{}")
+            body = loads_json(await request.body() or b"{}")  # depth bounded (server/guard.py)
         except ValueError:
             body = None
         if not isinstance(body, dict) or not isinstance(body.get("name"), str):
