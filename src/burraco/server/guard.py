@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
 from urllib.parse import urlsplit
 
-from . import jsonx, schema
+from . import jsonx
 
 Scope = Dict[str, Any]
 Message = Dict[str, Any]
@@ -41,8 +41,9 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-API_BODY = schema.MAX_BODY
-"""The largest body under ``/api/`` (16 KiB: the JSON API, the claim included)."""
+API_BODY = 16 * 1024
+"""The largest body under ``/api/`` (16 KiB, ``schema.MAX_BODY``: the JSON API, the
+claim included)."""
 FORM_BODY = 256 * 1024
 """The largest body under ``/tournament/`` (the director's forms: an imported
 list of a few thousand entrants fits; the tournament's own MAX_FORM)."""
