@@ -46,7 +46,7 @@ class _Registry:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.by_address: Counter = Counter()
+        self.by_address: "Counter[str]" = Counter()
         self.waiting: Dict["GuardedHttpProtocol", None] = {}
         """Connections waiting for their request, oldest first."""
         self.reserve = 0
