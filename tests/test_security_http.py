@@ -403,3 +403,89 @@ def test_every_response_carries_the_security_headers(server):
     r = httpx.post(server.base + "/api/session", content=b"x" * 20000, timeout=30,
                    headers={"Content-Type": "application/json"})
     assert r.status_code == 413 and r.headers.get("x-frame-options") == "DENY"
+
+
+# ----------------------------------------------------------------- behind a proxy
+def test_behind_a_proxy_cookies_are_secure_and_the_proxy_is_not_one_address(tmp_path):
+    srv = Server(str(tmp_path / "proxy.db"), "--bot-delay", "0", "--proxy-headers",
+                 "--max-per-address", "2", "--header-timeout", "60")
+    try:
+        held = [_conn(srv, timeout=5) for _ in range(4)]  # the proxy's connections
+        for s in held:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        r = httpx.post(srv.base + "/api/session", json={"name": "Behind"}, timeout=30,
+                       headers={"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"})
+        assert r.status_code == 200, r.text
+        assert "secure" in r.headers["set-cookie"].lower()
+        for s in held:
+            s.close()
+    finally:
+        srv.stop()
+
+
+# ----------------------------------------------------------------- the pieces
+def test_client_address_counts_ipv6_by_its_network():
+    from types import SimpleNamespace
+
+    from burraco.server.guard import client_address
+
+    def conn(host):
+        return SimpleNamespace(client=SimpleNamespace(host=host) if host else None)
+
+    assert client_address(conn("203.0.113.9")) == "203.0.113.9"
+    assert client_address(conn("2001:db8:1:2::1")) == client_address(conn("2001:db8:1:2:ffff::9"))
+    assert client_address(conn("2001:db8:1:2::1")) != client_address(conn("2001:db8:1:3::1"))
+    assert client_address(conn("::ffff:203.0.113.9")) == "203.0.113.9"
+    assert client_address(conn(None)) == "unknown"
+
+
+@pytest.mark.parametrize("origin,host,same", [
+    ("http://a.example:8000", "a.example:8000", True),
+    ("https://a.example", "a.example", True),
+    ("https://a.example", "a.example:443", True),
+    ("http://a.example", "a.example:80", True),
+    ("http://a.example:8001", "a.example:8000", False),
+    ("http://b.example:8000", "a.example:8000", False),
+    ("http://a.example.evil:8000", "a.example:8000", False),
+    ("null", "a.example", False),
+    ("http://[::1]:8000", "[::1]:8000", True),
+    ("http://[::1]:8000", "[::1]:8001", False),
+    ("javascript:x", "a.example", False),
+])
+def test_same_origin(origin, host, same):
+    from burraco.server.guard import same_origin
+
+    assert same_origin(origin, host) is same
+
+
+def test_client_json_never_raises_but_valueerror():
+    hypothesis = pytest.importorskip("hypothesis")
+    from hypothesis import strategies as st
+
+    from burraco.server.guard import MAX_DEPTH, loads_json
+
+    @hypothesis.settings(max_examples=300, deadline=None)
+    @hypothesis.given(st.binary(max_size=300) | st.text(alphabet="[]{}\":,1 a", max_size=300))
+    def check(raw):
+        try:
+            loads_json(raw)
+        except ValueError:
+            pass
+
+    check()
+    assert loads_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
+    with pytest.raises(ValueError):
+        loads_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    with pytest.raises(ValueError):
+        loads_json('{"a":' * 2000 + "1" + "}" * 2000)
+
+
+def test_operator_token_is_compared_whole():
+    from burraco.server.guard import operator_refusal
+
+    assert operator_refusal("Bearer abc", "abc") is None
+    assert operator_refusal("bearer abc", "abc") is None
+    assert operator_refusal(None, "abc")[0] == 401
+    for bad in ("Bearer ab", "Bearer abcd", "Basic abc", "abc", "Bearer "):
+        assert operator_refusal(bad, "abc")[0] == 403, bad
+    assert operator_refusal("Bearer abc", None)[0] == 403

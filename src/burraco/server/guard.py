@@ -30,10 +30,13 @@ import hmac
 import ipaddress
 import os
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Optional, Tuple
 from urllib.parse import urlsplit
 
 from . import jsonx
+
+if TYPE_CHECKING:  # pragma: no cover
+    from starlette.requests import HTTPConnection
 
 Scope = Dict[str, Any]
 Message = Dict[str, Any]
@@ -63,8 +66,11 @@ within :data:`BODY_DEADLINE_FACTOR` times that."""
 BODY_DEADLINE_FACTOR = 6
 MAX_HEADER_BYTES = 32 * 1024
 """The largest request line plus headers (431-like refusal: 400 and closed)."""
-PER_ADDRESS = 64
-"""Connections one address may hold at once (HTTP and WebSocket alike)."""
+PER_ADDRESS = 128
+"""Connections one address may hold at once (HTTP and WebSocket alike): a browser
+holds one WebSocket and a few HTTP connections, so this admits a club's room behind
+one NAT address (a few dozen players) and keeps one laptop from holding the
+server's every place."""
 FD_RESERVE = 128
 """File descriptors kept back from the connection ceiling for the database pool,
 Redis, the search workers' pipes, the listening socket, logs and static files."""
@@ -182,11 +188,11 @@ def address_key(host: Optional[str]) -> str:
     return str(ip)
 
 
-def client_address(conn: Any) -> str:
+def client_address(conn: "HTTPConnection") -> str:
     """The address of a Starlette Request or WebSocket (any HTTPConnection) that
     per-address limits count: the peer's, or the one a trusted proxy forwarded
     (``--proxy-headers``; uvicorn puts it in the scope), IPv6 by its /64."""
-    client = getattr(conn, "client", None)
+    client = conn.client
     return address_key(client.host if client else None)
 
 
