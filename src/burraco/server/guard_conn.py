@@ -18,9 +18,11 @@ httptools protocol (what ``uvicorn[standard]`` runs) with
   more are let in that may only ask ``/healthz`` (anything else: 503), so a
   health check still answers; beyond those a new connection is closed;
 * a **per-address limit** (``Limits.per_address``): one address (an IPv6 one
-  by its /64) holds at most that many connections; another is answered 503
-  and closed.  A trusted proxy (``--proxy-headers``) is not counted: the proxy
-  limits its clients.
+  by its /64) holds at most that many connections: another one closes the
+  address's oldest connection waiting for its request, else it may only ask
+  ``/healthz`` (from the reserve above), else it is answered 503 and closed.
+  A trusted proxy (``--proxy-headers``) is not counted: the proxy limits its
+  clients.
 
 Use: ``uvicorn.Config(app, http=protocol_class(limits))``.
 """
@@ -74,15 +76,21 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         super().connection_made(transport)
         reg, lim = self.registry, self.registry.limits
         host = self.client[0] if self.client else None
+        full = False
         if lim.per_address and not lim.trusted_proxy(host):
             key = address_key(host)
             if reg.by_address[key] >= lim.per_address:
-                self._g_refuse()
-                return
+                # the address's oldest connection still waiting for its request makes
+                # room (a slow-header flood from one address churns itself)
+                victim = next((c for c in reg.waiting if c._g_address == key), None)
+                if victim is not None:
+                    victim._g_close()
+                else:
+                    full = True
             reg.by_address[key] += 1
             self._g_address = key
-        if len(self.connections) > lim.max_connections:
-            victim = next((c for c in reg.waiting if c is not self), None)
+        if full or len(self.connections) > lim.max_connections:
+            victim = None if full else next((c for c in reg.waiting if c is not self), None)
             if victim is not None:
                 victim._g_close()
             elif reg.reserve < HEALTH_RESERVE:
