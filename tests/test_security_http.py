@@ -204,19 +204,32 @@ def test_the_reserve_answers_only_healthz(tmp_path):
 
 
 def test_one_address_cannot_hold_every_connection(tmp_path):
+    """Attack: one address opens more connections than its share.  Unfinished requests
+    make room for the address's next one (its own oldest is closed); busy ones
+    (WebSockets) leave it only /healthz, then nothing."""
     srv = Server(str(tmp_path / "addr.db"), "--bot-delay", "0", "--max-per-address", "3",
                  "--header-timeout", "60")
     try:
         held = [_conn(srv, timeout=5) for _ in range(3)]
         for s in held:
             s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        time.sleep(0.3)
         extra = _conn(srv, timeout=10)
-        extra.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-        assert _status(_response(extra)) == 503
+        extra.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert _status(_response(extra)) == 200
+        assert _closed_now(held[0]) and not _closed_now(held[2])
         for s in held:
             s.close()
         time.sleep(0.3)
+        a = Client(srv, "Many")
+        tid = a.create(players=2, seats=[None, "random"])["table"]["id"]
+        socks = [a.sock(tid) for _ in range(3)]  # the address's share, all busy
         assert httpx.get(srv.base + "/healthz", timeout=10).status_code == 200
+        assert httpx.get(srv.base + "/api/tables", timeout=10).status_code == 503
+        with pytest.raises(Exception):
+            a.sock(tid)
+        for s in socks:
+            s.close()
     finally:
         srv.stop()
 
@@ -489,3 +502,23 @@ def test_operator_token_is_compared_whole():
     for bad in ("Bearer ab", "Bearer abcd", "Basic abc", "abc", "Bearer "):
         assert operator_refusal(bad, "abc")[0] == 403, bad
     assert operator_refusal("Bearer abc", None)[0] == 403
+
+
+@pytest.mark.parametrize("args,says", [
+    (["--header-timeout", "0"], "--header-timeout must be more than 0"),
+    (["--body-timeout", "-1"], "--body-timeout must be more than 0"),
+    (["--max-connections", "0"], "--max-connections must be at least 1"),
+    (["--max-per-address", "-1"], "--max-per-address must not be negative"),
+])
+def test_bad_bounds_are_one_line_errors(tmp_path, args, says):
+    import os
+    import subprocess
+    import sys
+
+    from server_harness import ROOT
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    p = subprocess.run([sys.executable, "-m", "burraco", "serve", "--port", "0", "--db",
+                        str(tmp_path / "x.db"), *args], capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert p.returncode == 2 and p.stderr.strip() == f"burraco serve: {says}", p.stderr
