@@ -230,6 +230,11 @@ def test_one_address_cannot_hold_every_connection(tmp_path):
             a.sock(tid)
         for s in socks:
             s.close()
+        time.sleep(0.5)
+        # a closed WebSocket gives its place back
+        socks = [a.sock(tid) for _ in range(3)]
+        for s in socks:
+            s.close()
     finally:
         srv.stop()
 
@@ -430,6 +435,15 @@ def test_behind_a_proxy_cookies_are_secure_and_the_proxy_is_not_one_address(tmp_
                        headers={"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"})
         assert r.status_code == 200, r.text
         assert "secure" in r.headers["set-cookie"].lower()
+        # the page's origin is the host the proxy was asked for
+        r = httpx.post(srv.base + "/api/session", json={"name": "Behind"}, timeout=30,
+                       headers={"Origin": "https://cards.example", "X-Forwarded-Proto": "https",
+                                "X-Forwarded-Host": "cards.example"})
+        assert r.status_code == 200, r.text
+        r = httpx.post(srv.base + "/api/session", json={"name": "Behind"}, timeout=30,
+                       headers={"Origin": "https://evil.example", "X-Forwarded-Proto": "https",
+                                "X-Forwarded-Host": "cards.example"})
+        assert r.status_code == 403, r.text
         for s in held:
             s.close()
     finally:

@@ -355,6 +355,11 @@ class GuardMiddleware:
         if origin is not None:
             o = origin.decode("latin-1")
             ok = same_origin(o, headers.get(b"host", b"").decode("latin-1"))
+            forwarded = headers.get(b"x-forwarded-host")
+            if not ok and forwarded and self.limits.proxy_headers:
+                # the host the proxy was asked for (a browser cannot set this header on
+                # a cross-site request without a preflight this server never grants)
+                ok = same_origin(o, forwarded.decode("latin-1").split(",")[0])
             if not ok and path.startswith("/api/"):
                 ok = o.rstrip("/").lower() in self.allow_origins
             if not ok:
