@@ -218,7 +218,8 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         super().on_response_complete()
         if self._g_in_body:  # answered before its body was read (a 413, ...): keep the timer
             return
-        if not self.transport.is_closing():
+        # waiting for the next request, unless a pipelined one is being answered
+        if not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
             self._g_wait()
 
     # ------------------------------------------------------------ WebSockets
