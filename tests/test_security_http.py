@@ -536,3 +536,10 @@ def test_bad_bounds_are_one_line_errors(tmp_path, args, says):
                         str(tmp_path / "x.db"), *args], capture_output=True, text=True,
                        env=env, timeout=120)
     assert p.returncode == 2 and p.stderr.strip() == f"burraco serve: {says}", p.stderr
+
+
+def test_the_api_body_limit_is_the_schemas():
+    from burraco.server import guard, schema
+
+    assert guard.API_BODY == schema.MAX_BODY == guard.body_limit("/api/session")
+    assert guard.body_limit("/tournament/new") == guard.FORM_BODY
