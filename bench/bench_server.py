@@ -39,6 +39,7 @@ import asyncio
 import json
 import os
 import random
+import secrets
 import signal
 import subprocess
 import sys
@@ -53,6 +54,10 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parent.parent
 
 
+OPERATOR_TOKEN = secrets.token_urlsafe(16)
+"""The operator token the started server's /api/stats asks for."""
+
+
 def start_server(db: str, extra: list, profile: "str | None" = None,
                  env_extra: "dict | None" = None) -> tuple:
     """Start ``burraco serve`` on a free port (its ``/api/stats`` on); returns
@@ -61,13 +66,15 @@ def start_server(db: str, extra: list, profile: "str | None" = None,
     env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
     env["PYTHONUNBUFFERED"] = "1"
     env["BURRACO_STATS"] = "1"
+    env["BURRACO_OPERATOR_TOKEN"] = OPERATOR_TOKEN
     env.update(env_extra or {})
     prof = ["-m", "cProfile", "-o", profile] if profile else []
     proc = subprocess.Popen([sys.executable, *prof, "-m", "burraco", "serve", "--port", "0", "--db", db,
                              "--bot-delay", "0", "--hand-pause", "0", "--grace", "3600",
                              "--rate-limit", "1000", *extra,
                              # every player of the bench comes from one address
-                             "--tables-per-address", "0", "--table-rate", "0"],
+                             "--tables-per-address", "0", "--table-rate", "0",
+                             "--max-per-address", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     line = proc.stdout.readline()
     if not line.startswith("burraco serving on "):
@@ -321,7 +328,8 @@ def run_bench(base: str, pid: int, tables: int, seconds: float, think: float, wa
     cpu1, w1 = _cpu(pid), time.perf_counter()
     load1 = os.getloadavg()[0]
     try:
-        stats = httpx.get(base + f"/api/stats?seconds={w1 - w0:.3f}", timeout=60).json()
+        stats = httpx.get(base + f"/api/stats?seconds={w1 - w0:.3f}", timeout=60,
+                          headers={"Authorization": "Bearer " + OPERATOR_TOKEN}).json()
     except (httpx.HTTPError, ValueError):
         stats = None
     results = []

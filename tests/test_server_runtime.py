@@ -21,8 +21,13 @@ httpx = pytest.importorskip("httpx")
 from burraco.server import runtime  # noqa: E402
 
 
+OPERATOR = {"BURRACO_OPERATOR_TOKEN": "operator-test-token"}
+"""/api/stats asks for the operator's token (issue 23)."""
+
+
 def _stats(server: Server, seconds: float = 60) -> dict:
-    r = httpx.get(server.base + f"/api/stats?seconds={seconds}", timeout=30)
+    r = httpx.get(server.base + f"/api/stats?seconds={seconds}", timeout=30,
+                  headers={"Authorization": "Bearer " + OPERATOR["BURRACO_OPERATOR_TOKEN"]})
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -30,7 +35,7 @@ def _stats(server: Server, seconds: float = 60) -> dict:
 def test_tuned_policy_is_applied_in_the_served_process(tmp_path):
     """``tuned``: start-up frozen, the oldest generation's threshold out of reach,
     the young ones as CPython's, a full collection scheduled."""
-    s = Server(str(tmp_path / "a.db"), env={"BURRACO_STATS": "1", "BURRACO_GC": "tuned"})
+    s = Server(str(tmp_path / "a.db"), env={**OPERATOR, "BURRACO_STATS": "1", "BURRACO_GC": "tuned"})
     try:
         st = _stats(s)
         g = st["gc"]
@@ -46,7 +51,7 @@ def test_tuned_policy_is_applied_in_the_served_process(tmp_path):
 
 
 def test_python_policy_keeps_cpythons_settings(tmp_path):
-    s = Server(str(tmp_path / "b.db"), env={"BURRACO_STATS": "1", "BURRACO_GC": "python"})
+    s = Server(str(tmp_path / "b.db"), env={**OPERATOR, "BURRACO_STATS": "1", "BURRACO_GC": "python"})
     try:
         g = _stats(s)["gc"]
         assert g["mode"] == "python"
@@ -57,7 +62,7 @@ def test_python_policy_keeps_cpythons_settings(tmp_path):
 
 def test_scheduled_policy_turns_automatic_collection_off(tmp_path):
     """The default: start-up frozen, no automatic collection, full ones on schedule."""
-    s = Server(str(tmp_path / "s.db"), env={"BURRACO_STATS": "1",
+    s = Server(str(tmp_path / "s.db"), env={**OPERATOR, "BURRACO_STATS": "1",
                                             "BURRACO_GC_FULL_EVERY": "0.5"})
     try:
         deadline = time.time() + 30
@@ -74,7 +79,7 @@ def test_scheduled_policy_turns_automatic_collection_off(tmp_path):
 
 
 def test_full_collections_run_on_their_schedule(tmp_path):
-    s = Server(str(tmp_path / "c.db"), env={"BURRACO_STATS": "1", "BURRACO_GC_FULL_EVERY": "0.2",
+    s = Server(str(tmp_path / "c.db"), env={**OPERATOR, "BURRACO_STATS": "1", "BURRACO_GC_FULL_EVERY": "0.2",
                                             "BURRACO_GC": "tuned",
                                             "BURRACO_GC_YOUNG": "2000,5"})
     try:

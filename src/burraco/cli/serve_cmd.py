@@ -51,12 +51,14 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--table-rate", type=float, default=10.0, metavar="N",
                    help="new tables a minute one player, and one address, may create "
                         "(default 10; 0: no limit)")
-    try:  # sessions, login back-off, hashing (needs the server extra, like the command)
+    try:  # sessions, login back-off, hashing; the HTTP layer's bounds (server/guard.py)
         from ..server.auth import add_arguments as auth_arguments
-
-        auth_arguments(p)
-    except ImportError:  # pragma: no cover - run() says what is missing
+        from ..server.guard import add_arguments as guard_arguments
+    except ImportError:  # pragma: no cover - without the server extra: run() says so
         pass
+    else:
+        auth_arguments(p)
+        guard_arguments(p)
     p.add_argument("--open", action="store_true",
                    help="open the page in your web browser once serving (where there is one)")
     p.set_defaults(func=run)
@@ -86,9 +88,11 @@ def run(args: argparse.Namespace) -> int:
         print("burraco serve: --port must be from 0 to 65535", file=sys.stderr)
         return 2
     from ..server.auth import settings_from_args
+    from ..server.guard import limits_from_args
 
     try:
         auth_settings = settings_from_args(args)
+        limits = limits_from_args(args)
     except ValueError as e:
         print(f"burraco serve: {e}", file=sys.stderr)
         return 2
@@ -99,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
                         deal_wait=args.deal_wait, allow_client_seed=args.allow_client_seed,
                         tables_per_player=args.tables_per_player,
                         tables_per_address=args.tables_per_address, table_rate=args.table_rate,
-                        auth=auth_settings)
+                        auth=auth_settings, limits=limits, secure_cookies=args.proxy_headers)
     if args.search_workers is not None:
         settings.search_workers = args.search_workers
     return serve(args.host, args.port, settings, open_browser=args.open)

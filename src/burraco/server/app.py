@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..variants import PRESETS, VariantError, parse_variant
-from . import auth, deals, limits, runtime, schema
+from . import auth, deals, guard, limits, runtime, schema
 from .hub import Conn, Hub, Settings
 from .store import BOT_RATINGS, Store, TooManyTables, bot_rating
 from .table import ProtocolError, TableCore, bot_player, now, parse_move
@@ -56,11 +56,6 @@ def _err(code: str, message: str, field: Optional[str] = None,
     return resp
 
 
-def _address(conn: Any) -> str:
-    """The client address of a request or WebSocket (the peer's host)."""
-    return conn.client.host if conn.client else ""
-
-
 def clean_name(name: str) -> str:
     """A display name: trimmed, 1-24 printable characters."""
     n = " ".join(name.split())
@@ -72,6 +67,7 @@ def clean_name(name: str) -> str:
 def create_app(settings: Optional[Settings] = None) -> Starlette:
     """The application; the database is opened and migrated at startup."""
     settings = settings or Settings()
+    limits = settings.limits = settings.limits or guard.Limits()
     st: dict = {}
     lag = runtime.LoopLag()           # the event loop's lag (settings.stats only)
     table_limits = limits.TableLimits(settings.table_rate, settings.tables_per_player,
@@ -83,13 +79,11 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
 
     # ------------------------------------------------------------- helpers
     async def body(request: Request, model: type) -> Any:
-        raw = await request.body()
-        if len(raw) > schema.MAX_BODY:
-            raise HttpError("too_large", f"a body may hold at most {schema.MAX_BODY} bytes")
+        raw = await request.body()  # its size is bounded while it streams (guard.py)
         try:
-            data = json.loads(raw or b"{}")
-        except ValueError:
-            raise HttpError("malformed", "the body is not JSON") from None
+            data = guard.loads_json(raw or b"{}")
+        except ValueError as e:
+            raise HttpError("malformed", f"the body is not JSON: {e}") from None
         if not isinstance(data, dict):
             raise HttpError("malformed", "the body must be a JSON object")
         try:
@@ -170,7 +164,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         name = clean_name(b.name)
         p = await current(request, required=False)
         try:
-            pw = await st["auth"].register_hash(name, b.password, _address(request))
+            pw = await st["auth"].register_hash(name, b.password, guard.client_address(request))
         except auth.PasswordRefused as e:
             raise HttpError("malformed", str(e), "password") from None
         newp = None if pw is None else await hub().db(
@@ -182,7 +176,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     @handler
     async def login(request: Request) -> Response:
         b = await body(request, schema.CredentialsBody)
-        pid = await st["auth"].login(b.name, b.password, _address(request))
+        pid = await st["auth"].login(b.name, b.password, guard.client_address(request))
         if pid is None:
             raise HttpError("forbidden", "wrong name or password")
         p = await hub().db(hub().store.get_player, pid)
@@ -195,7 +189,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             raise HttpError("forbidden", "a guest has no password: register first")
         b = await body(request, schema.PasswordBody)
         try:
-            ok = await st["auth"].change_password(player, b.old, b.new, _address(request),
+            ok = await st["auth"].change_password(player, b.old, b.new,
+                                                  guard.client_address(request),
                                                   request.cookies.get(COOKIE))
         except auth.PasswordRefused as e:
             raise HttpError("malformed", str(e), "new") from None
@@ -378,10 +373,16 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         ``settings.stats`` (``BURRACO_STATS=1``); 404 otherwise."""
         if not settings.stats:
             return _err("not_found", "no such page")
+        refused = guard.operator_refusal(request.headers.get("authorization"),
+                                         limits.operator_token)
+        if refused:
+            return _err({401: "no_session", 403: "forbidden"}[refused[0]], refused[2])
         try:
             seconds = float(request.query_params.get("seconds", "60"))
         except ValueError:
-            return _err("malformed", "seconds must be a number", "seconds")
+            seconds = -1.0
+        if not 0 < seconds <= 86400:  # nan and inf fail too
+            return _err("malformed", "seconds is a number from 0 to 86400", "seconds")
         since = time.perf_counter() - seconds
         pol = runtime.policy()
         h = hub()
@@ -502,7 +503,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     async def add_table(request: Request, core: TableCore, player: dict):
         """Store a new table made by ``player``, within the limits on making tables
         (limits.TableLimits): 429 ``rate_limited`` with ``Retry-After`` otherwise."""
-        addr = _address(request)
+        addr = guard.client_address(request)
         refused = table_limits.take(player["id"], addr)
         if refused is not None:
             raise HttpError("rate_limited", refused[1], retry_after=refused[0])
@@ -614,12 +615,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     except ImportError:
         if (WEB_DIR / "static").is_dir():
             routes.append(Mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static"))
-    return Starlette(routes=routes, lifespan=lifespan)
-
-
-def _address(conn: Any) -> Optional[str]:
-    """The client's address (login and registration back-off)."""
-    return conn.client.host if conn.client else None
+    return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=guard.middleware(limits, settings.allow_origins))
 
 
 def _token(nbytes: int) -> str:

@@ -43,7 +43,6 @@ import argparse
 import asyncio
 import contextlib
 import hashlib
-import ipaddress
 import math
 import re
 import secrets
@@ -59,6 +58,7 @@ from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import db
+from .guard import address_key
 
 DAY = 86400.0
 WINDOW = 15 * 60.0
@@ -274,23 +274,6 @@ def token_hash(token: str) -> str:
 def touch_every(idle: float) -> float:
     """Seconds between two writes of a session's last use."""
     return min(60.0, idle / 4)
-
-
-def address_key(address: Optional[str]) -> str:
-    """The back-off key of a client address: an IPv4 address, an IPv6 address's
-    /64 (one subscriber's usual allocation), else the text itself."""
-    if not address:
-        return "?"
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address[:80]
-    if ip.version == 6:
-        mapped = ip.ipv4_mapped
-        if mapped is not None:
-            return str(mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
 
 
 def name_key(name: str) -> str:
@@ -514,4 +497,4 @@ class Auth:
 
 __all__ = ["Auth", "AuthSettings", "AuthStore", "Hasher", "RateLimited", "PasswordRefused",
            "ARGON2", "check_password", "common_passwords", "parse_duration", "add_arguments",
-           "settings_from_args", "address_key", "token_hash"]
+           "settings_from_args", "token_hash"]

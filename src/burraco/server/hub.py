@@ -53,6 +53,8 @@ class Settings:
     """Open tables that may have been created from one client address (0: no limit)."""
     table_rate: float = 10.0
     """Tables a player, and an address, may create a minute (burst as many; 0: no limit)."""
+    limits: Optional[Any] = None
+    """The HTTP layer's bounds (a :class:`~.guard.Limits`; None: its defaults)."""
     secure_cookies: bool = False
     deal_wait: float = deals.DEFAULT_WAIT
     """Seconds a fair deal waits for the seated people's contributions (0: none)."""

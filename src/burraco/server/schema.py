@@ -12,7 +12,7 @@ from typing import Annotated, List, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from . import jsonx
+from .guard import loads_json
 from .table import ProtocolError
 
 MAX_FRAME = 8 * 1024
@@ -91,9 +91,9 @@ def parse_client(text: "str | bytes") -> Union[Hello, MoveMsg, ChatMsg, SyncMsg,
     if len(raw) > MAX_FRAME:
         raise ProtocolError("too_large", f"a message may hold at most {MAX_FRAME} bytes")
     try:
-        data = jsonx.loads(raw)
-    except (ValueError, RecursionError):
-        raise ProtocolError("malformed", "the message is not JSON") from None
+        data = loads_json(raw)  # nesting depth bounded (guard.MAX_DEPTH)
+    except (ValueError, RecursionError) as e:
+        raise ProtocolError("malformed", f"the message is not JSON: {e}") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "the message must be a JSON object")
     if data.get("type") not in ("hello", "move", "chat", "sync", "ping", "contribute"):

@@ -134,8 +134,16 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
 
                 _open(f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{bound}/")
 
+    from . import guard, guard_conn
+
+    limits = settings.limits = settings.limits or guard.Limits()
     config = uvicorn.Config(create_app(settings), host=host, port=bound, log_level="warning",
-                            ws_max_size=64 * 1024, lifespan="on", proxy_headers=False,
+                            ws_max_size=64 * 1024, lifespan="on",
+                            # the connection bounds (guard_conn.py) and, behind a proxy,
+                            # the client's address and scheme from X-Forwarded-For/-Proto
+                            http=guard_conn.protocol_class(limits),
+                            proxy_headers=limits.proxy_headers,
+                            forwarded_allow_ips=limits.forwarded_allow_ips,
                             ws_ping_interval=20, ws_ping_timeout=20,
                             # no permessage-deflate: compressing every event for every
                             # client was a third of the server's time a move

@@ -62,6 +62,7 @@ from .output import STYLE, _results_block, _standings_block, assignments_html, \
     html_lang, results_html, scorecards_html, standings_html, summary
 from .simulate import event_json
 from .words import ENGLISH, Words
+from ..server.guard import client_address, loads_json
 
 MAX_FORM = 256 * 1024
 """The largest director's form (a CSV of entrants), in bytes."""
@@ -580,7 +581,7 @@ def routes(hub: Callable[[], Any],
             raise BadRequest(401, "no_session", "start a session first: POST /api/session")
         body = claim_body(await bounded_body(request, MAX_CLAIM))
         tries = wrong_tries()
-        keys = [f"p:{me['id']}", f"a:{request.client.host if request.client else '?'}"]
+        keys = [f"p:{me['id']}", f"a:{client_address(request)}"]
         wait = tries.retry_after(keys)
         if wait is not None:
             raise BadRequest(429, "rate_limited", f"too many wrong seat codes: try again in "

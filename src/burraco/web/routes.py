@@ -15,7 +15,6 @@ knows nothing of tables, so the server mounts it with one line.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, List, Optional
 
 from starlette.requests import Request
@@ -25,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import i18n
 from ..i18n.rules import explain as explain_rule
+from ..server.guard import loads_json
 from . import INDEX_HTML, STATIC_DIR
 
 PLURALS = {"en": "n != 1", "it": "n != 1", "de": "n != 1", "pt": "n > 1"}
@@ -103,7 +103,7 @@ async def explain_json(request: Request) -> Response:
     if len(body) > MAX_EXPLAIN_BODY:
         return _error(413, "too_large", f"body over {MAX_EXPLAIN_BODY} bytes")
     try:
-        data = json.loads(body or b"{}")
+        data = loads_json(body or b"{}")  # depth bounded (server/guard.py)
     except ValueError:
         return _error(400, "malformed", "the body is not JSON")
     if not isinstance(data, dict):
