@@ -67,7 +67,7 @@ def clean_name(name: str) -> str:
 def create_app(settings: Optional[Settings] = None) -> Starlette:
     """The application; the database is opened and migrated at startup."""
     settings = settings or Settings()
-    limits = settings.limits = settings.limits or guard.Limits()
+    http_limits = settings.limits = settings.limits or guard.Limits()
     st: dict = {}
     lag = runtime.LoopLag()           # the event loop's lag (settings.stats only)
     table_limits = limits.TableLimits(settings.table_rate, settings.tables_per_player,
@@ -374,7 +374,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         if not settings.stats:
             return _err("not_found", "no such page")
         refused = guard.operator_refusal(request.headers.get("authorization"),
-                                         limits.operator_token)
+                                         http_limits.operator_token)
         if refused:
             return _err({401: "no_session", 403: "forbidden"}[refused[0]], refused[2])
         try:
@@ -616,7 +616,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         if (WEB_DIR / "static").is_dir():
             routes.append(Mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static"))
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=guard.middleware(limits, settings.allow_origins))
+                     middleware=guard.middleware(http_limits, settings.allow_origins))
 
 
 def _token(nbytes: int) -> str:
