@@ -296,9 +296,13 @@ def test_deeply_nested_json_is_malformed_not_a_crash(server):
     # the tournament claim
     t = httpx.Client(base_url=server.base, timeout=30)
     r = t.post("/tournament/new", data={"name": "Deep", "format": "danish", "rounds": "2",
-                                        "hands": "2"}, follow_redirects=False)
+                                        "hands": "2", "csrf": form_token(t)},
+               follow_redirects=False)
     eid = re.search(r"/tournament/(\d+)/", r.headers["location"]).group(1)
     r = a.http.post(f"/api/tournaments/{eid}/claim", content=deep,
+                    headers={"Content-Type": "application/json"})
+    assert r.status_code == 413, r.text  # the claim's own limit is 1 KiB
+    r = a.http.post(f"/api/tournaments/{eid}/claim", content=b"[" * 400 + b"]" * 400,
                     headers={"Content-Type": "application/json"})
     assert r.status_code == 400, r.text
     # a WebSocket message
@@ -396,13 +400,19 @@ def test_allow_origin_admits_another_origin_at_the_api(tmp_path):
 
 
 def test_tournament_forms_from_another_site_are_refused(server):
-    data = {"name": "Forged", "format": "danish", "rounds": "2", "hands": "2"}
-    r = httpx.post(server.base + "/tournament/new", data=data, headers={"Origin": EVIL},
-                   timeout=30)
+    t = httpx.Client(base_url=server.base, timeout=30)
+    data = {"name": "Forged", "format": "danish", "rounds": "2", "hands": "2",
+            "csrf": form_token(t)}  # a valid form token: the Origin alone refuses it
+    r = t.post("/tournament/new", data=data, headers={"Origin": EVIL})
     assert r.status_code == 403
-    r = httpx.post(server.base + "/tournament/new", data=data, timeout=30,
-                   headers={"Origin": server.base}, follow_redirects=False)
+    r = t.post("/tournament/new", data=data, headers={"Origin": server.base},
+               follow_redirects=False)
     assert r.status_code == 303
+
+
+def form_token(c: "httpx.Client") -> str:
+    """The tournament forms' CSRF token of ``c``'s browser (its form cookie)."""
+    return re.search(r'name="csrf" value="([^"]+)"', c.get("/tournament").text).group(1)
 
 
 # ----------------------------------------------------------------- item 14: headers
