@@ -3,6 +3,7 @@
 // made on, and reconnection after a reload or a lost network.
 import { lang, t } from "./i18n.js";
 import { post } from "./api.js";
+import { dealEvent, dealRefused } from "./deal.js";
 
 // the least time between two moves of others on screen (tests may shorten it)
 const PACE_MS = Number(localStorage.getItem("burraco.pace") || 650);
@@ -188,6 +189,7 @@ export class TableConn {
     if (ev.view) s.view = ev.view;
     if ("clock" in ev) this.setClock(ev.clock, ev.hand_clock, receivedAt);
     const seats = s.table && s.table.seats;
+    dealEvent(this, ev); // the fair deal's share and line (deal.js)
     switch (ev.kind) {
       case "move": {
         s.log = [...s.log, line];
@@ -269,6 +271,7 @@ export class TableConn {
   chat(text) { return this.send({ type: "chat", text }); }
 
   async refused(err) {
+    if (dealRefused(this, err)) return; // a late or repeated share of the deal: nothing to tell
     const s = this.s;
     const move = s.pending && (!err.ref || err.ref === s.pending.ref) ? s.pending.move : null;
     if (move) s.pending = null;

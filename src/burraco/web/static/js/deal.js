@@ -1,0 +1,153 @@
+// The fair deal at the table (docs/protocol.md "deal_commit", docs/RECORD.md
+// "provenance"): on a deal_commit a seated person's page sends a random share of its
+// own and remembers, in localStorage, the seal it saw and the share it sent; a short
+// line on the table says so; "Verify the deal" fetches a finished hand's record and
+// checks it here, with fair.js, independently of the server.
+import { html, useState } from "../vendor/preact-htm.js";
+import { t } from "./i18n.js";
+import { get } from "./api.js";
+import { freshValue, verifyRecord } from "./fair.js";
+
+const REF = "deal:";
+
+/** The localStorage key of what this browser saw and sent for a table's hand. */
+export function dealKey(tableId, hand) { return `burraco.deal.${tableId}.${hand}`; }
+
+/** What this browser remembers of a hand's deal: {commitment, value|null, at}, or null. */
+export function remembered(tableId, hand) {
+  try {
+    const v = JSON.parse(localStorage.getItem(dealKey(tableId, hand)) || "null");
+    return v && typeof v.commitment === "string" ? v : null;
+  } catch (e) { return null; }
+}
+
+function remember(tableId, hand, commitment, value) {
+  try {
+    localStorage.setItem(dealKey(tableId, hand), JSON.stringify({ commitment, value, at: Date.now() }));
+  } catch (e) { /* storage disabled: the check then has nothing of this page's to compare */ }
+}
+
+/** Follow the deal's events (called by TableConn.apply with every event): on a
+ * `deal_commit`, remember the seal and, for a seated person the server awaits,
+ * send a fresh random share once; `contribution` and `hand_start` update the line. */
+export function dealEvent(conn, ev) {
+  const s = conn.s;
+  const tableId = conn.id;
+  if (ev.kind === "deal_commit" && typeof ev.commitment === "string") {
+    const seat = s.you && s.you.seat !== null && s.you.seat !== undefined ? s.you.seat : null;
+    const old = remembered(tableId, ev.hand);
+    const same = old && old.commitment === ev.commitment;
+    let sent = !!(same && old.value);
+    // a catch-up of a deal already dealt: too late to take part
+    const dealt = conn.queue.some((q) => q.kind === "hand_start" && q.hand === ev.hand);
+    const awaited = !Array.isArray(ev.awaiting) || ev.awaiting.includes(seat);
+    if (seat !== null && !sent && !dealt && awaited) {
+      const value = freshValue();
+      if (conn.send({ type: "contribute", hand: ev.hand, value, ref: REF + ev.hand })) {
+        remember(tableId, ev.hand, ev.commitment, value);
+        s.dealSentAt = Date.now();
+        sent = true;
+      }
+    } else if (!same) {
+      remember(tableId, ev.hand, ev.commitment, null); // a spectator's, or a late seat's, seal
+    }
+    s.deal = { hand: ev.hand, commitment: ev.commitment, pending: !dealt, sent, shares: [] };
+  } else if (ev.kind === "contribution" && s.deal && s.deal.hand === ev.hand) {
+    s.deal = { ...s.deal, shares: [...s.deal.shares.filter((x) => x !== ev.seat), ev.seat] };
+  } else if (ev.kind === "hand_start" && s.deal && s.deal.hand === ev.hand) {
+    s.deal = { ...s.deal, pending: false };
+  }
+}
+
+/** True when `err` answers a `contribute` (a late or repeated share): nothing to tell the player. */
+export function dealRefused(conn, err) {
+  if (typeof err.ref === "string") return err.ref.startsWith(REF);
+  // a server that does not echo the ref: an error just after a share, with no move waiting
+  return !conn.s.pending && !!conn.s.dealSentAt && Date.now() - conn.s.dealSentAt < 5000
+    && (err.code === "conflict" || err.code === "malformed");
+}
+
+/** The short line on the table: the deal was sealed before the shuffle, and this page's share. */
+export function DealLine({ s }) {
+  const tableId = s.table && s.table.id;
+  const hand = s.deal ? s.deal.hand : s.match ? s.match.hand : null;
+  if (!tableId || hand === null || hand === undefined) return null;
+  const mem = remembered(tableId, hand);
+  const pending = s.deal && s.deal.hand === hand && s.deal.pending;
+  const sent = (s.deal && s.deal.hand === hand && s.deal.sent) || !!(mem && mem.value);
+  if (!mem && !(s.deal && s.deal.hand === hand)) return null;
+  let text;
+  if (pending) text = sent ? t("Deal sealed by the server; your share of the shuffle was sent.") : t("Deal sealed by the server; waiting for the players' shares.");
+  else text = sent ? t("This deal was sealed before the shuffle, with your share in it.") : t("This deal was sealed before the shuffle.");
+  return html`<p class="deal-line" role="status" data-deal-hand=${hand}
+      title=${t("The server locked in its secret part of the shuffle before the players added theirs. After the hand, “Verify the deal” checks it.")}>
+    <span class="deal-seal" aria-hidden="true">🔒</span> ${text}</p>`;
+}
+
+const SAYS = {
+  format: [t("The record carries the deal's proof."), t("The record's proof of the deal is missing parts or malformed.")],
+  commitment: [t("The server's revealed secret matches the seal it published before the deal."),
+    t("The server's revealed secret does not match the seal it published before the deal.")],
+  seen: [t("It is the seal this page saw before the deal."), t("It is not the seal this page saw before the deal.")],
+  mine: [t("Your own share is among those used."), t("Your own share is not among those used.")],
+  deal: [t("The shuffle drawn from the secret and the shares gives exactly these cards."),
+    t("The shuffle drawn from the secret and the shares does not give these cards.")],
+  cut: [t("The cut follows from the same shuffle."), t("The cut does not follow from the same shuffle.")],
+};
+
+function say(id, ok) {
+  const pair = SAYS[id];
+  return pair ? t(pair[ok ? 0 : 1]) : id; // t() again: the words of the language picked now
+}
+
+const verdicts = new Map(); // "table/hand" -> verdict, shared by the result panel and the score sheet
+
+/** Fetch a hand's record and check its deal here; the verdict is {state, result?, error?}. */
+export async function verifyHand(tableId, hand, url) {
+  const path = url || `/api/tables/${encodeURIComponent(tableId)}/hands/${hand}/record`;
+  let record;
+  try {
+    const r = await get(path);
+    record = r && r.record && r.record.deal ? r.record : r;
+  } catch (e) {
+    return { state: "error", error: e.message };
+  }
+  const result = verifyRecord(record, remembered(tableId, hand));
+  if (result.provenance && record.provenance.hand !== hand) {
+    result.checks.push({ id: "deal", ok: false, detail: "another hand's proof" });
+    result.ok = false;
+  }
+  return { state: result.provenance ? (result.ok ? "verified" : "failed") : "none", result };
+}
+
+/** "Verify the deal": a button, then the verdict in words, and each check on request. */
+export function VerifyDeal({ tableId, entry }) {
+  const key = `${tableId}/${entry.hand}`;
+  const [v, setV] = useState(verdicts.get(key) || null);
+  if (!tableId || !entry.record_url) return null;
+  const run = async () => {
+    setV({ state: "busy" });
+    const out = await verifyHand(tableId, entry.hand, entry.record_url);
+    verdicts.set(key, out);
+    setV(out);
+  };
+  const button = html`<button type="button" class="quiet verify-deal" onClick=${run}
+      disabled=${v && v.state === "busy"}>${t("Verify the deal")}</button>`;
+  if (!v || v.state === "busy") return button;
+  let head, cls;
+  if (v.state === "verified") { cls = "ok"; head = t("Deal verified: nobody could choose or foresee these cards."); }
+  else if (v.state === "failed") { cls = "bad"; head = t("The deal does NOT check out."); }
+  else if (v.state === "none") { cls = "none"; head = t("This hand carries no proof of its deal (a table dealt from a fixed seed)."); }
+  else { cls = "bad"; head = t("Could not fetch the hand's record: {error}", { error: v.error }); }
+  const checks = v.result ? v.result.checks : [];
+  const failed = checks.filter((c) => !c.ok);
+  return html`<div class=${"deal-verdict verdict-" + cls} role="status" data-verdict=${v.state}>
+    <p class="verdict-head"><span aria-hidden="true">${cls === "ok" ? "✔" : cls === "none" ? "–" : "✘"}</span> ${head}</p>
+    ${failed.length ? html`<ul class="verdict-failed">${failed.map((c) => html`<li key=${c.id} data-check=${c.id}>${say(c.id, false)}</li>`)}</ul>` : null}
+    ${checks.length ? html`<details class="verdict-checks"><summary>${t("What was checked")}</summary>
+      <ul>${checks.map((c) => html`<li key=${c.id} class=${c.ok ? "ok" : "bad"} data-check=${c.id}>
+        <span aria-hidden="true">${c.ok ? "✔" : "✘"}</span> ${say(c.id, c.ok)}</li>`)}</ul>
+      <p class="verdict-note">${t("Checked in this browser, not by the server.")}</p></details>` : null}
+    ${button}
+  </div>`;
+}
