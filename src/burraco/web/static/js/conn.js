@@ -3,7 +3,7 @@
 // made on, and reconnection after a reload or a lost network.
 import { lang, t } from "./i18n.js";
 import { post } from "./api.js";
-import { dealEvent, dealRefused } from "./deal.js";
+import { dealEvent, dealSnapshot, dealWelcome, dealRefused } from "./deal.js";
 
 // the least time between two moves of others on screen (tests may shorten it)
 const PACE_MS = Number(localStorage.getItem("burraco.pace") || 650);
@@ -116,6 +116,7 @@ export class TableConn {
         s.fatal = null;
         s.table = msg.table;
         s.you = msg.you;
+        dealWelcome(this); // a seat taken after the seal was seen (deal.js)
         if (s.version !== null && msg.version < s.version) s.version = null; // the server forgot: resync
         this.changed();
         break;
@@ -133,6 +134,7 @@ export class TableConn {
         const last = s.match.hands && s.match.hands[s.match.hands.length - 1];
         if (last && s.table && s.table.status === "over") s.handOver = last;
         if (s.view && s.view.status !== "in-progress" && last) s.handOver = last;
+        dealSnapshot(this, msg); // a deal still waiting for this seat's share (deal.js)
         this.save();
         this.changed();
         break;

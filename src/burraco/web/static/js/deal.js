@@ -8,12 +8,12 @@ import { t } from "./i18n.js";
 import { get } from "./api.js";
 import { freshValue, verifyRecord } from "./fair.js";
 
-const REF = "deal:";
-
 /** The localStorage key of what this browser saw and sent for a table's hand. */
 export function dealKey(tableId, hand) { return `burraco.deal.${tableId}.${hand}`; }
 
-/** What this browser remembers of a hand's deal: {commitment, value|null, at}, or null. */
+/** What this browser remembers of a hand's deal, or null: {commitment (the seal it
+ * saw before the deal), value (the share it sent, or null), taken (the server said
+ * it took the share: a `contribution` event for this seat), dealt, at}. */
 export function remembered(tableId, hand) {
   try {
     const v = JSON.parse(localStorage.getItem(dealKey(tableId, hand)) || "null");
@@ -21,50 +21,91 @@ export function remembered(tableId, hand) {
   } catch (e) { return null; }
 }
 
-function remember(tableId, hand, commitment, value) {
+function remember(tableId, hand, entry) {
   try {
-    localStorage.setItem(dealKey(tableId, hand), JSON.stringify({ commitment, value, at: Date.now() }));
+    localStorage.setItem(dealKey(tableId, hand), JSON.stringify({ at: Date.now(), ...entry }));
   } catch (e) { /* storage disabled: the check then has nothing of this page's to compare */ }
 }
 
+function mySeat(s) { return s.you && s.you.seat !== null && s.you.seat !== undefined ? s.you.seat : null; }
+
 /** Follow the deal's events (called by TableConn.apply with every event): on a
- * `deal_commit`, remember the seal and, for a seated person the server awaits,
- * send a fresh random share once; `contribution` and `hand_start` update the line. */
+ * `deal_commit`, remember the seal and, for a seated person, send a fresh random
+ * share once (one the server no longer awaits is refused quietly: see dealRefused);
+ * a `contribution` of this seat says the share was taken; `hand_start` ends the wait. */
 export function dealEvent(conn, ev) {
   const s = conn.s;
-  const tableId = conn.id;
   if (ev.kind === "deal_commit" && typeof ev.commitment === "string") {
-    const seat = s.you && s.you.seat !== null && s.you.seat !== undefined ? s.you.seat : null;
-    const old = remembered(tableId, ev.hand);
-    const same = old && old.commitment === ev.commitment;
-    let sent = !!(same && old.value);
     // a catch-up of a deal already dealt: too late to take part
     const dealt = conn.queue.some((q) => q.kind === "hand_start" && q.hand === ev.hand);
-    const awaited = !Array.isArray(ev.awaiting) || ev.awaiting.includes(seat);
-    if (seat !== null && !sent && !dealt && awaited) {
-      const value = freshValue();
-      if (conn.send({ type: "contribute", hand: ev.hand, value, ref: REF + ev.hand })) {
-        remember(tableId, ev.hand, ev.commitment, value);
-        s.dealSentAt = Date.now();
-        sent = true;
-      }
-    } else if (!same) {
-      remember(tableId, ev.hand, ev.commitment, null); // a spectator's, or a late seat's, seal
-    }
-    s.deal = { hand: ev.hand, commitment: ev.commitment, pending: !dealt, sent, shares: [] };
-  } else if (ev.kind === "contribution" && s.deal && s.deal.hand === ev.hand) {
-    s.deal = { ...s.deal, shares: [...s.deal.shares.filter((x) => x !== ev.seat), ev.seat] };
-  } else if (ev.kind === "hand_start" && s.deal && s.deal.hand === ev.hand) {
-    s.deal = { ...s.deal, pending: false };
+    commit(conn, ev.hand, ev.commitment, dealt);
+  } else if (ev.kind === "contribution") {
+    const mem = remembered(conn.id, ev.hand);
+    if (mem && mem.value && ev.seat === mySeat(s) && !mem.taken) remember(conn.id, ev.hand, { ...mem, taken: true });
+    if (s.deal && s.deal.hand === ev.hand) s.deal = { ...s.deal, shares: [...s.deal.shares.filter((x) => x !== ev.seat), ev.seat] };
+  } else if (ev.kind === "hand_start") {
+    const mem = remembered(conn.id, ev.hand);
+    if (mem && !mem.dealt) remember(conn.id, ev.hand, { ...mem, dealt: true });
+    if (s.deal && s.deal.hand === ev.hand) s.deal = { ...s.deal, pending: false };
   }
 }
 
-/** True when `err` answers a `contribute` (a late or repeated share): nothing to tell the player. */
+/** A snapshot (a new socket, a new seat) whose log shows a deal still waiting for shares. */
+export function dealSnapshot(conn, msg) {
+  const log = Array.isArray(msg.log) ? msg.log : [];
+  let last = null;
+  for (const ev of log) {
+    if (ev.kind === "deal_commit" && typeof ev.commitment === "string") last = ev;
+    else if (ev.kind === "hand_start" && last && ev.hand === last.hand) last = { ...last, dealt: true };
+  }
+  if (!last) return;
+  const playing = !!msg.view && msg.view.status === "in-progress" && !!msg.match && msg.match.hand === last.hand;
+  commit(conn, last.hand, last.commitment, !!last.dealt || playing);
+}
+
+/** A socket that holds a seat (again): a person who sat down after this page saw the
+ * seal as a spectator, or came back, sends its share if the deal may still wait for it. */
+export function dealWelcome(conn) {
+  const s = conn.s;
+  if (mySeat(s) === null) return;
+  const hand = (s.match && s.match.hand) || 0;
+  for (const h of [hand, hand + 1]) {
+    const mem = remembered(conn.id, h);
+    if (mem && !mem.value && !mem.dealt && Date.now() - mem.at < 60000) commit(conn, h, mem.commitment, false);
+  }
+}
+
+function commit(conn, hand, commitment, dealt) {
+  const s = conn.s;
+  const seat = mySeat(s);
+  const old = remembered(conn.id, hand);
+  const same = old && old.commitment === commitment;
+  let sent = !!(same && old.value); // never a second share for the same seal
+  if (seat !== null && !sent && !dealt) {
+    const value = freshValue();
+    if (conn.send({ type: "contribute", hand, value })) {
+      remember(conn.id, hand, { commitment, value, taken: false, dealt: false });
+      s.dealSentAt = Date.now();
+      sent = true;
+    }
+  }
+  if (!same && !sent) remember(conn.id, hand, { commitment, value: null, taken: false, dealt }); // a spectator's seal
+  s.deal = { hand, commitment, pending: !dealt, sent, shares: [] };
+}
+
+/** True when `err` answers a `contribute` (a late or repeated share): nothing to tell
+ * the player. A contribute carries no `ref` (docs/protocol.md), so this is an error
+ * that came just after a share while no move waits for an answer. */
 export function dealRefused(conn, err) {
-  if (typeof err.ref === "string") return err.ref.startsWith(REF);
-  // a server that does not echo the ref: an error just after a share, with no move waiting
-  return !conn.s.pending && !!conn.s.dealSentAt && Date.now() - conn.s.dealSentAt < 5000
+  return !err.ref && !conn.s.pending && !!conn.s.dealSentAt && Date.now() - conn.s.dealSentAt < 5000
     && (err.code === "conflict" || err.code === "malformed");
+}
+
+/** A small padlock (an emoji would need a font the machine may lack). */
+function Seal() {
+  return html`<svg class="deal-seal" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+    <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" stroke-width="1.8"/>
+    <rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>`;
 }
 
 /** The short line on the table: the deal was sealed before the shuffle, and this page's share. */
@@ -73,15 +114,16 @@ export function DealLine({ s }) {
   const hand = s.deal ? s.deal.hand : s.match ? s.match.hand : null;
   if (!tableId || hand === null || hand === undefined) return null;
   const mem = remembered(tableId, hand);
-  const pending = s.deal && s.deal.hand === hand && s.deal.pending;
-  const sent = (s.deal && s.deal.hand === hand && s.deal.sent) || !!(mem && mem.value);
-  if (!mem && !(s.deal && s.deal.hand === hand)) return null;
+  const live = s.deal && s.deal.hand === hand ? s.deal : null;
+  if (!mem && !live) return null;
+  const pending = live ? live.pending : !mem.dealt;
+  const sent = (live && live.sent) || !!(mem && mem.value);
   let text;
   if (pending) text = sent ? t("Deal sealed by the server; your share of the shuffle was sent.") : t("Deal sealed by the server; waiting for the players' shares.");
-  else text = sent ? t("This deal was sealed before the shuffle, with your share in it.") : t("This deal was sealed before the shuffle.");
+  else text = mem && mem.value && mem.taken ? t("This deal was sealed before the shuffle, with your share in it.") : t("This deal was sealed before the shuffle.");
   return html`<p class="deal-line" role="status" data-deal-hand=${hand}
       title=${t("The server locked in its secret part of the shuffle before the players added theirs. After the hand, “Verify the deal” checks it.")}>
-    <span class="deal-seal" aria-hidden="true">🔒</span> ${text}</p>`;
+    <${Seal}/> ${text}</p>`;
 }
 
 const SAYS = {
@@ -112,7 +154,8 @@ export async function verifyHand(tableId, hand, url) {
   } catch (e) {
     return { state: "error", error: e.message };
   }
-  const result = verifyRecord(record, remembered(tableId, hand));
+  const mem = remembered(tableId, hand); // a share is looked for only if the server said it took it
+  const result = verifyRecord(record, mem && { commitment: mem.commitment, value: mem.taken ? mem.value : null });
   if (result.provenance && record.provenance.hand !== hand) {
     result.checks.push({ id: "deal", ok: false, detail: "another hand's proof" });
     result.ok = false;
@@ -132,7 +175,7 @@ export function VerifyDeal({ tableId, entry }) {
     setV(out);
   };
   const button = html`<button type="button" class="quiet verify-deal" onClick=${run}
-      disabled=${v && v.state === "busy"}>${t("Verify the deal")}</button>`;
+      disabled=${v && v.state === "busy"}>${v && v.state !== "busy" ? t("Verify again") : t("Verify the deal")}</button>`;
   if (!v || v.state === "busy") return button;
   let head, cls;
   if (v.state === "verified") { cls = "ok"; head = t("Deal verified: nobody could choose or foresee these cards."); }

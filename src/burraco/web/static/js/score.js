@@ -29,7 +29,7 @@ function HandBlock({ s, entry, cols, verify }) {
       ${entry.closed_by !== null && entry.closed_by !== undefined
         ? " · " + t("closed by {who}", { who: seatName(s.table, entry.closed_by, s.you) }) : ""}
       ${entry.record_url ? html` · <a href=${entry.record_url} download class="record-link">${t("record")}</a>` : null}
-      ${verify && entry.record_url ? html` · <${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>` : null}
+      ${verify && entry.record_url ? html`<${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>` : null}
     </th></tr>
     ${items(entry).map((k) => html`<tr class="item" key=${k}><th scope="row">${itemName(k)}</th>
       ${cols.map((c) => html`<td>${entry.breakdown && entry.breakdown[c] ? entry.breakdown[c][k] ?? "" : ""}</td>`)}</tr>`)}
