@@ -137,7 +137,7 @@ def _play(server: Server, anna: Player, bruno: Player) -> None:
             "(w) => { const l = document.querySelector('.board .deal-line'); return !!l && l.textContent.includes(w); }",
             arg=words)
     shot(anna.page, "deal-line-en-laptop")
-    shot(anna.page, "deal-line-en-center", ".center")
+    shot(anna.page, "deal-line-en-board", ".board")
 
     # --- the hand, through the page's gestures
     deadline = time.monotonic() + 900
