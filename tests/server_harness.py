@@ -38,7 +38,8 @@ _DIRECT = {"legacy": True} if "legacy" in inspect.signature(connect).parameters 
 ROOT = Path(__file__).resolve().parent.parent
 PG_URL = os.environ.get("BURRACO_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("BURRACO_TEST_REDIS", "redis://127.0.0.1:6379/0")
-FAST = ["--bot-delay", "0", "--hand-pause", "0", "--grace", "1", "--rate-limit", "100000"]
+FAST = ["--bot-delay", "0", "--hand-pause", "0", "--grace", "1", "--rate-limit", "100000",
+        "--allow-client-seed", "--deal-wait", "0"]
 
 
 def pg_reason() -> Optional[str]:

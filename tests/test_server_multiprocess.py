@@ -23,7 +23,7 @@ def pair():
         pytest.skip(why)
     schema = PgSchema()
     args = ["--redis", REDIS_URL, "--bot-delay", "0", "--hand-pause", "0",
-            "--rate-limit", "100000"]
+            "--rate-limit", "100000", "--allow-client-seed", "--deal-wait", "0"]
     one = Server(schema.url, *args)
     two = Server(schema.url, *args)
     yield one, two

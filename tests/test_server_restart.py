@@ -15,7 +15,7 @@ from burraco.record import replay_text
 def test_sigkill_restart_resumes_every_table(tmp_path):
     db = str(tmp_path / "restart.db")
     args = ["--bot-delay", "0.02", "--hand-pause", "0", "--grace", "60",
-            "--rate-limit", "100000"]
+            "--rate-limit", "100000", "--allow-client-seed"]
     srv = Server(db, *args)
     a, b = Client(srv, "Ann"), Client(srv, "Bob")
     t = a.create(variant="italian", players=4, seats=[None, None, "greedy", "greedy"], seat=0,

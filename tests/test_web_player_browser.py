@@ -38,7 +38,8 @@ SHOTS = ROOT / "screenshots"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     srv = Server(str(tmp_path_factory.mktemp("player") / "server.db"), "--bot-delay", "0",
-                 "--hand-pause", "0", "--grace", "60", "--rate-limit", "100000")
+                 "--hand-pause", "0", "--grace", "60", "--rate-limit", "100000",
+                 "--allow-client-seed")
     yield srv
     srv.stop()
 

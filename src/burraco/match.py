@@ -70,11 +70,15 @@ class Match:
         seat before the dealer), or None where the variant has no cut."""
         return cutter_for(self.next_first(), self.players) if self.variant.cut_bonus else None
 
-    def new_hand(self, cut: Optional[int] = None) -> GameState:
+    def new_hand(self, cut: Optional[int] = None, seed: Optional[int] = None) -> GameState:
         """Deal the next hand (seeded from the match's seed).  ``cut``: the aim of
         the cutter (:meth:`cutter`) where the variant has a cut; None for a bot,
-        which aims at random."""
-        return GameState.new(self.variant, self.players, seed=self.rng.getrandbits(64),
+        which aims at random.  ``seed``: the hand's own seed (a server's fair deal,
+        :mod:`burraco.provenance`) instead of one drawn from the match's generator,
+        which is then left as it was."""
+        if seed is None:
+            seed = self.rng.getrandbits(64)
+        return GameState.new(self.variant, self.players, seed=seed,
                              first=self.next_first(), singles=self.singles, cut=cut,
                              gen=self.gen)
 

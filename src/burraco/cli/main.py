@@ -10,7 +10,7 @@ from typing import List, Optional
 from .. import __version__, build_kind
 from .common import OneLineParser, fail
 
-COMMANDS = ("replay", "simulate", "variants", "play", "arena", "tournament", "serve")
+COMMANDS = ("replay", "verify", "simulate", "variants", "play", "arena", "tournament", "serve")
 """Command modules of :mod:`burraco.cli`, in the order ``--help`` lists them."""
 
 

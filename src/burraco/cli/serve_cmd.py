@@ -36,6 +36,12 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                         "bursts of twice that)")
     p.add_argument("--search-workers", type=int, default=1,
                    help="worker processes for the search bot (default 1)")
+    p.add_argument("--deal-wait", type=float, default=3.0, metavar="SECONDS",
+                   help="how long a deal waits for the seated people's random values "
+                        "(docs/protocol.md, deal_commit; default 3, 0: not at all)")
+    p.add_argument("--allow-client-seed", action="store_true",
+                   help="testing only: accept a seed in POST /api/tables (the creator "
+                        "then knows every deal; such tables are never rated)")
     p.add_argument("--open", action="store_true",
                    help="open the page in your web browser once serving (where there is one)")
     p.set_defaults(func=run)
@@ -49,11 +55,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"burraco serve: needs the server extra (pip install 'burraco[server]'): {e}",
               file=sys.stderr)
         return 2
-    for name in ("bot_delay", "grace", "hand_pause", "rate_limit"):
+    for name in ("bot_delay", "grace", "hand_pause", "rate_limit", "deal_wait"):
         if getattr(args, name) < 0:
             print(f"burraco serve: --{name.replace('_', '-')} must not be negative",
                   file=sys.stderr)
             return 2
+    if not args.deal_wait <= 60:  # NaN too
+        print("burraco serve: --deal-wait must be from 0 to 60 seconds", file=sys.stderr)
+        return 2
     if args.search_workers < 1:
         print("burraco serve: --search-workers must be at least 1", file=sys.stderr)
         return 2
@@ -63,5 +72,6 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(db=args.db, redis=args.redis, bot_delay=args.bot_delay,
                         grace=args.grace, hand_pause=args.hand_pause,
                         allow_origins=args.allow_origin, search_workers=args.search_workers,
-                        rate=args.rate_limit, burst=2 * args.rate_limit)
+                        rate=args.rate_limit, burst=2 * args.rate_limit,
+                        deal_wait=args.deal_wait, allow_client_seed=args.allow_client_seed)
     return serve(args.host, args.port, settings, open_browser=args.open)

@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..variants import PRESETS, VariantError, parse_variant
-from . import runtime, schema
+from . import deals, runtime, schema
 from .hub import Conn, Hub, Settings
 from .store import BOT_RATINGS, Store, bot_rating
 from .table import ProtocolError, TableCore, bot_player, now, parse_move
@@ -213,6 +213,9 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     async def create_table(request: Request) -> Response:
         player = await current(request)
         b = await body(request, schema.CreateTableBody)
+        if b.seed is not None and not settings.allow_client_seed:
+            raise HttpError("malformed", "seed is not accepted: the server deals every hand "
+                            "itself (see docs/protocol.md, deal_commit)", "seed")
         core = build_table(b, player)
         h = await hub().add(core)
         return JSONResponse({"ok": True, "table": h.summary(), "seat": b.seat,
@@ -293,6 +296,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                 return JSONResponse({"ok": True, "table": nh.summary()})
             s = dict(core.settings)
             s["seed"] = None
+            s.pop("client_seed", None)  # dealt fairly, so rated
             new = TableCore(_token(9), s, core.public, _token(16), now())
             new.st["owner"] = player["id"]
             t = now()
@@ -456,6 +460,9 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                 hub()._catch_up(h.core, conn, m.since)
         elif isinstance(m, schema.ChatMsg):
             await hub().mutate(h, lambda c: c.add_chat(conn.player, conn.seat, m.text, now()))
+        elif isinstance(m, schema.ContributeMsg):
+            pid = conn.player["id"]  # its seat is read from the table as it is now
+            await hub().mutate(h, lambda c: deals.contribute(c, pid, m.hand, m.value, now()))
         elif isinstance(m, schema.MoveMsg):
             if conn.seat is None:
                 raise ProtocolError("spectator", "spectators cannot move; take a seat first")
@@ -496,7 +503,10 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             raise HttpError("malformed", f"{v.name} has no tournament time-out", "hand_time")
         settings_ = {"variant": b.variant, "players": b.players,
                      "target": v.target if b.target is None else b.target,
-                     "clock": b.clock or 0, "hand_time": b.hand_time, "seed": b.seed}
+                     "clock": b.clock or 0, "hand_time": b.hand_time, "seed": b.seed,
+                     "deal_wait": settings.deal_wait}
+        if b.seed is not None:  # --allow-client-seed: its creator knows the deals
+            settings_["client_seed"] = True
         core = TableCore(_token(9), settings_, b.public, _token(16), now())
         core.st["owner"] = player["id"]
         t = now()

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Set
 
 from ..state import GameState
-from . import jsonx
+from . import deals, jsonx
 from .store import Conflict, Store
 from .table import GAME_KINDS, ProtocolError, TableCore, now
 
@@ -46,6 +46,11 @@ class Settings:
     burst: float = 40.0
     search_workers: int = 1
     secure_cookies: bool = False
+    deal_wait: float = deals.DEFAULT_WAIT
+    """Seconds a fair deal waits for the seated people's contributions (0: none)."""
+    allow_client_seed: bool = False
+    """Accept ``seed`` in ``POST /api/tables`` (testing only: such tables deal from
+    it, with no commitment, and are never rated)."""
     stats: bool = False
     """Serve ``GET /api/stats`` (the collector's pauses, the event loop's lag, the
     time a move takes in the server); ``burraco serve`` sets it from
@@ -494,6 +499,12 @@ class Hub:
                     await self.mutate(h, lambda c, i=i: c.go_away(i, now()))
                     return 0
                 waits.append(due - t)
+        left = deals.due(core, t)  # a committed deal waiting for contributions
+        if left is not None:
+            if left <= 0:
+                await self.mutate(h, lambda c: deals.deal_due(c, now()))
+                return 0
+            return min(waits + [left])
         st = core.state
         if core.status != "playing" or st is None or st.is_over:
             return min(waits) if waits else None

@@ -64,7 +64,16 @@ class PingMsg(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Union[Hello, MoveMsg, ChatMsg, SyncMsg, PingMsg],
+class ContributeMsg(_Strict):
+    """A seated person's random value for the pending deal (``deal_commit``);
+    :func:`burraco.provenance.value_problem` checks ``value``."""
+
+    type: Literal["contribute"]
+    hand: Annotated[int, Field(ge=0)]
+    value: Annotated[str, Field(max_length=200)]
+
+
+ClientMessage = Annotated[Union[Hello, MoveMsg, ChatMsg, SyncMsg, PingMsg, ContributeMsg],
                           Field(discriminator="type")]
 _adapter: TypeAdapter = TypeAdapter(ClientMessage)
 
@@ -75,7 +84,8 @@ def _where(err: ValidationError) -> str:
     return f"{loc or 'message'}: {e.get('msg', 'invalid')}"
 
 
-def parse_client(text: "str | bytes") -> Union[Hello, MoveMsg, ChatMsg, SyncMsg, PingMsg]:
+def parse_client(text: "str | bytes") -> Union[Hello, MoveMsg, ChatMsg, SyncMsg, PingMsg,
+                                                ContributeMsg]:
     """A client frame as a typed message; ProtocolError otherwise."""
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if len(raw) > MAX_FRAME:
@@ -86,7 +96,7 @@ def parse_client(text: "str | bytes") -> Union[Hello, MoveMsg, ChatMsg, SyncMsg,
         raise ProtocolError("malformed", "the message is not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "the message must be a JSON object")
-    if data.get("type") not in ("hello", "move", "chat", "sync", "ping"):
+    if data.get("type") not in ("hello", "move", "chat", "sync", "ping", "contribute"):
         raise ProtocolError("malformed", f"unknown message type {str(data.get('type'))[:40]!r}")
     try:
         return _adapter.validate_python(data)

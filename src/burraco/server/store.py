@@ -281,6 +281,8 @@ class Store:
         by_player = t.players in (3, 5)
         side_of = t.match.states[-1].side_of if t.match and t.match.states else list(
             range(t.players))
+        if t.settings.get("client_seed"):  # its creator chose the deals: never rated
+            everyone_registered = False
         if everyone_registered and len(set(side_of if not by_player else range(t.players))) > 1:
             ratings = self._rate(c, t, people, rows, totals, by_player, side_of)
         ev["data"]["ratings"] = ratings

@@ -27,6 +27,7 @@ from ..match import Match
 from ..record import to_record
 from ..state import GameState, IllegalMove, Move
 from ..variants import parse_variant
+from . import deals
 
 GAME_KINDS = ("move", "time_out", "hand_start", "hand_over", "match_over")
 """Event kinds that change the game: a move made on an older version is stale."""
@@ -185,11 +186,11 @@ class TableCore:
         if t.st["hand"] >= 0:
             t._new_match()
             for rec in finished:
-                s = t.match.new_hand()
+                s = t.match.new_hand(seed=deals.record_seed(rec, t.players))
                 _replay(s, rec["moves"])
                 t.match.record_hand(s)
-            if t.status == "playing":
-                t.state = t.match.new_hand()
+            if t.status == "playing" and not deals.pending(t.st):
+                t.state = t.match.new_hand(seed=deals.current_seed(t.st))
                 _replay(t.state, t.st["moves"])
         return t
 
@@ -361,8 +362,16 @@ class TableCore:
         self._deal(now)
 
     def _deal(self, now: float) -> None:
-        self.state = self._own_match().new_hand()
         self.st["hand"] += 1
+        if deals.fair(self):
+            self.state = None
+            deals.commit(self, now)  # deals at once, or when contributions are in
+        else:
+            self.deal_hand(now)
+
+    def deal_hand(self, now: float, seed: Optional[int] = None) -> None:
+        """Deal hand ``st["hand"]`` (from ``seed``, else the match's generator)."""
+        self.state = self._own_match().new_hand(seed=seed)
         self.st["moves"] = []
         self.st["hand_base"] = self.version
         self.st["hand_started_at"] = now
@@ -437,9 +446,13 @@ class TableCore:
         if self.players in (3, 5):
             summary["player_scores"] = st.player_scores(scores)
         self.st["results"].append(summary)
+        record, over = self.record(), dict(summary)
+        prov = deals.reveal(self)
+        if prov is not None:
+            record["provenance"] = over["provenance"] = prov
         self.new_hands.append({"hand": hand, "status": st.status,
-                               "record": self.record(), "summary": summary})
-        self._emit("hand_over", dict(summary), now)
+                               "record": record, "summary": summary})
+        self._emit("hand_over", over, now)
         if self.match.is_over or self.round_over(now):
             self.status = "over"
             winner = self.match.winner()
@@ -588,7 +601,7 @@ class TableCore:
                 "spectators": spectators, "hand": max(self.st["hand"], 0), "totals": totals,
                 "version": self.version, "created_at": self.created_at,
                 "rematch": self.st["rematch"], "winner": self.st["winner"],
-                "tournament": self.settings.get("tournament")}
+                "tournament": self.settings.get("tournament"), "deal": deals.public(self.st)}
 
 
 def _replay(state: GameState, moves: List[dict]) -> None:
