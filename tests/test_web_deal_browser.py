@@ -33,6 +33,7 @@ SHOTS = Path(os.environ.get("BURRACO_SHOTS", ROOT / "screenshots"))
 
 pytestmark = pytest.mark.timeout(1200)
 
+SENT: Dict[str, List[Dict[str, Any]]] = {}
 HAND0_OVER = "(!!s.match && (s.match.hands || []).some((h) => h.hand === 0))"
 
 
@@ -71,6 +72,9 @@ def frames(p: Player) -> List[Dict[str, Any]]:
 
     def on_ws(ws: Any) -> None:
         ws.on("framesent", lambda payload: sent.append(json.loads(payload)) if isinstance(payload, str) else None)
+        ws.on("close", lambda _: sent.append({"type": "(closed)", "at": time.time()}))
+        ws.on("framereceived", lambda m: sent.append({"type": "(error)", "msg": m})
+              if isinstance(m, str) and m.startswith('{"type": "error"') else None)
     p.page.on("websocket", on_ws)
     return sent
 
@@ -95,6 +99,9 @@ def test_shares_sent_the_deal_verified_and_tampering_shown(server, browser):
     bruno = Player(browser, server.base, "Bruno", locale="it-IT")
     try:
         _play(server, anna, bruno)
+    except AssertionError as e:  # what the sockets did, for a failure mid-hand
+        raise AssertionError(f"{e}\nsockets: {anna.name}: {[f for f in SENT[anna.name] if f['type'][0] == '(']}; "
+                             f"{bruno.name}: {[f for f in SENT[bruno.name] if f['type'][0] == '(']}") from None
     finally:
         for p in (anna, bruno):
             p.close()
@@ -103,6 +110,7 @@ def test_shares_sent_the_deal_verified_and_tampering_shown(server, browser):
 
 def _play(server: Server, anna: Player, bruno: Player) -> None:
     sent = {anna.name: frames(anna), bruno.name: frames(bruno)}
+    SENT.update(sent)
     commits: List[Dict[str, Any]] = []
     anna.page.on("websocket", lambda ws: ws.on(
         "framereceived", lambda m: commits.append(json.loads(m))
