@@ -172,7 +172,8 @@ def _play(server: Server, anna: Player, bruno: Player) -> None:
     assert "Deal verified" in verdict.inner_text()
     verdict.locator("summary").click()
     checks = anna.page.eval_on_selector_all(".hand-result .verdict-checks li", "ls => ls.map(l => [l.dataset.check, l.className])")
-    assert checks == [["format", "ok"], ["commitment", "ok"], ["seen", "ok"], ["mine", "ok"], ["deal", "ok"]], checks
+    assert checks == [["format", "ok"], ["commitment", "ok"], ["seen", "ok"], ["mine", "ok"], ["deal", "ok"],
+                      ["hand", "ok"]], checks
     shot(anna.page, "verdict-verified-en", ".hand-result")
     # Bruno, in the score sheet's row of the hand
     bruno.page.locator("#tab-score").click()
