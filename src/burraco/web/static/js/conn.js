@@ -4,6 +4,7 @@
 import { lang, t } from "./i18n.js";
 import { post } from "./api.js";
 import { coverLog } from "./words.js";
+import { dealEvent, dealSnapshot, dealWelcome, dealRefused } from "./deal.js";
 
 // the least time between two moves of others on screen (tests may shorten it)
 const PACE_MS = Number(localStorage.getItem("burraco.pace") || 650);
@@ -124,6 +125,7 @@ export class TableConn {
         s.fatal = null;
         s.table = msg.table;
         s.you = msg.you;
+        dealWelcome(this); // a seat taken after the seal was seen (deal.js)
         if (s.version !== null && msg.version < s.version) s.version = null; // the server forgot: resync
         this.changed();
         break;
@@ -142,6 +144,7 @@ export class TableConn {
         const last = s.match.hands && s.match.hands[s.match.hands.length - 1];
         if (last && s.table && s.table.status === "over") s.handOver = last;
         if (s.view && s.view.status !== "in-progress" && last) s.handOver = last;
+        dealSnapshot(this, msg); // a deal still waiting for this seat's share (deal.js)
         this.save();
         this.changed();
         break;
@@ -198,6 +201,7 @@ export class TableConn {
     if (ev.view) s.view = ev.view;
     if ("clock" in ev) this.setClock(ev.clock, ev.hand_clock, receivedAt);
     const seats = s.table && s.table.seats;
+    dealEvent(this, ev); // the fair deal's share and line (deal.js)
     switch (ev.kind) {
       case "move": {
         s.log = [...s.log, line];
@@ -281,6 +285,7 @@ export class TableConn {
   chat(text) { return this.send({ type: "chat", text }); }
 
   async refused(err) {
+    if (dealRefused(this, err)) return; // a late or repeated share of the deal: nothing to tell
     const s = this.s;
     const move = s.pending && (!err.ref || err.ref === s.pending.ref) ? s.pending.move : null;
     if (move) s.pending = null;

@@ -2,6 +2,7 @@
 import { html } from "../vendor/preact-htm.js";
 import { t } from "./i18n.js";
 import { sideName, seatName, statusText, ITEM_ORDER, itemName } from "./words.js";
+import { VerifyDeal } from "./deal.js";
 
 function sides(s, entry) {
   const n = (entry && entry.scores && entry.scores.length) || (s.table && s.table.totals && s.table.totals.length) || 2;
@@ -21,13 +22,14 @@ function items(entry) {
   return [...known, ...[...keys].filter((k) => !ITEM_ORDER.includes(k))];
 }
 
-function HandBlock({ s, entry, cols }) {
+function HandBlock({ s, entry, cols, verify }) {
   return html`<tbody class="hand-block" data-hand=${entry.hand}>
     <tr class="hand-head"><th scope="rowgroup" colspan=${cols.length + 1}>
       ${t("Hand {n}", { n: entry.hand + 1 })} · ${statusText(entry.status)}
       ${entry.closed_by !== null && entry.closed_by !== undefined
         ? " · " + t("closed by {who}", { who: seatName(s.table, entry.closed_by, s.you) }) : ""}
       ${entry.record_url ? html` · <a href=${entry.record_url} download class="record-link">${t("record")}</a>` : null}
+      ${verify && entry.record_url ? html`<${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>` : null}
     </th></tr>
     ${items(entry).map((k) => html`<tr class="item" key=${k}><th scope="row">${itemName(k)}</th>
       ${cols.map((c) => html`<td>${entry.breakdown && entry.breakdown[c] ? entry.breakdown[c][k] ?? "" : ""}</td>`)}</tr>`)}
@@ -50,7 +52,7 @@ export function ScoreSheet({ s }) {
     <table class="score">
       <caption>${t("Score sheet")}${target ? " · " + t("to {n}", { n: target }) : ""}</caption>
       <thead><tr><th scope="col"></th>${cols.map((c) => html`<th scope="col">${sideLabel(s, c)}</th>`)}</tr></thead>
-      ${hands.map((h) => html`<${HandBlock} key=${h.hand} s=${s} entry=${h} cols=${cols}/>`)}
+      ${hands.map((h) => html`<${HandBlock} key=${h.hand} s=${s} entry=${h} cols=${cols} verify=${true}/>`)}
     </table></div>`;
 }
 
@@ -73,5 +75,6 @@ export function HandResult({ s, entry, onClose }) {
       ${entry.record_url ? html`<a class="button" href=${entry.record_url} download>${t("Download the record")}</a>` : null}
       <button type="button" onClick=${onClose}>${t("Close")}</button>
     </p>
+    <${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>
   </section>`;
 }

@@ -9,6 +9,7 @@ import { ScoreSheet, HandResult } from "./score.js";
 import { animateMove } from "./anim.js";
 import { Hand, arrange, moveSelection } from "./hand.js";
 import { PlayerLink } from "./player.js";
+import { DealLine } from "./deal.js";
 
 function useTick(ms, on) {
   const [, set] = useState(0);
@@ -329,7 +330,7 @@ export function TableView({ s, conn }) {
 
   if (!view) {
     return html`<div class="table-wait"><p>${table && table.status === "waiting"
-      ? t("Waiting for every seat to be taken…") : t("Waiting for the deal…")}</p></div>`;
+      ? t("Waiting for every seat to be taken…") : t("Waiting for the deal…")}</p><${DealLine} s=${s}/></div>`;
   }
   const owners = view.melds.map((_, i) => i);
   const myOwner = seated ? ownerOf(view, you.seat) : null;
@@ -349,6 +350,7 @@ export function TableView({ s, conn }) {
       ${s.handClock ? html`<${HandClock} s=${s}/>` : null}
       ${others.map((o) => html`<${MeldArea} key=${"o" + o} s=${s} owner=${o} mine=${false} onAdd=${null} canAdd=${false}/>`)}
       <${Center} s=${s} actions=${actions} canDraw=${canDraw} canPickup=${canPickup} canDiscard=${canDiscard && selected.size === 1}/>
+      <${DealLine} s=${s}/>
       ${myOwner !== null ? html`<${MeldArea} s=${s} owner=${myOwner} mine=${true}
           onAdd=${myTurn ? actions.add : null} canAdd=${phase === "play" && selected.size > 0}/>` : null}
     </div>
