@@ -39,7 +39,7 @@ SHOTS = ROOT / "screenshots"
 def server(tmp_path_factory):
     srv = Server(str(tmp_path_factory.mktemp("player") / "server.db"), "--bot-delay", "0",
                  "--hand-pause", "0", "--grace", "60", "--rate-limit", "100000",
-                 "--allow-client-seed", *NO_TABLE_LIMITS)
+                 "--deal-wait", "0", *NO_TABLE_LIMITS)
     yield srv
     srv.stop()
 
@@ -51,8 +51,10 @@ def browser():
 
 
 def finish_a_match(a: Client, b: Client, public: bool, seed: int) -> str:
-    """``a`` and ``b`` play a match of one hand (burraco-2p, target 1) to its end."""
-    t = a.create(variant="burraco-2p", players=2, seat=0, target=1, seed=seed, public=public)
+    """``a`` and ``b`` play a match of one hand (burraco-2p, target 1) to its end: dealt
+    fairly by the server (a client's seed would leave the match unrated), ``seed``
+    drawing the moves."""
+    t = a.create(variant="burraco-2p", players=2, seat=0, target=1, public=public)
     tid = t["table"]["id"]
     assert b.join(tid, invite=t["invite"])["ok"]
     inbox = shared_inbox()
