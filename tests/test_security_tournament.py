@@ -329,3 +329,35 @@ def test_the_printouts_carry_the_codes_for_the_director_only(db):
             assert not any(x in text for x in codes.values()), path
         text = c.get(f"/api/tournaments/{eid}").text
         assert not any(x in text for x in codes.values())
+
+
+def test_nobody_chooses_an_events_deals(db):
+    """Issue 23 item 2 for tournaments: a seed posted with the new event's form would
+    let its poster compute every deal of the event's online tables: refused (400,
+    naming ``seed``) unless the server allows client seeds (testing), and the seed
+    the server draws has all the bits the deal sets' derivation reads."""
+    from burraco.tournament import web as tweb
+
+    with TestClient(app_for(db)) as c:
+        r = c.post("/tournament/new", data={"name": EVENT, "format": "danish", "rounds": "2",
+                                            "hands": "2", "seed": "7", "csrf": form_token(c)},
+                   follow_redirects=False)
+        assert r.status_code == 400 and "seed" in r.text
+        assert Store(c.app.state.hub.store.url).events() == []
+        seeds = set()
+        for i in range(6):
+            r = c.post("/tournament/new", data={"name": f"Night {i}", "format": "danish",
+                                                "rounds": "2", "hands": "2",
+                                                "csrf": form_token(c)}, follow_redirects=False)
+            assert r.status_code == 303, r.text
+            seeds.add(Store(c.app.state.hub.store.url).load(f"Night {i}").settings.seed)
+        assert len(seeds) == 6 and max(seeds) < 1 << tweb.SEED_BITS
+        assert any(s >= 1 << 30 for s in seeds)  # not the old 30 bits (1 in 2**24 per event)
+    allowed = create_app(Settings(db=db, bot_delay=0, hand_pause=0, grace=30,
+                                  allow_client_seed=True))
+    with TestClient(allowed) as c:
+        r = c.post("/tournament/new", data={"name": "Seeded", "format": "danish", "rounds": "2",
+                                            "hands": "2", "seed": "7", "csrf": form_token(c)},
+                   follow_redirects=False)
+        assert r.status_code == 303, r.text
+        assert Store(c.app.state.hub.store.url).load("Seeded").settings.seed == 7

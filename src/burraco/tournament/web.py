@@ -64,6 +64,11 @@ from .simulate import event_json
 from .words import ENGLISH, Words
 from ..server.guard import client_address, loads_json
 
+SEED_BITS = 48
+"""The bits of an event's seed drawn by the server: all that the deal sets'
+derivation (:func:`burraco.tournament.simulate._seed`) reads of it, so that the
+deals cannot be found from the first ones by trying every seed."""
+
 MAX_FORM = 256 * 1024
 """The largest director's form (a CSV of entrants), in bytes."""
 
@@ -514,10 +519,17 @@ def routes(hub: Callable[[], Any],
         w = Words(page_lang(request))
         o = await online()
         f = await posted_form(request)
+        if (f.get("seed") or "").strip() and not getattr(hub().settings, "allow_client_seed",
+                                                         False):
+            # whoever chose the seed would know every deal of the event's online tables
+            raise BadRequest(400, "malformed", "seed: the server draws the event's deals; a "
+                             "seed is accepted only by a server started with "
+                             "--allow-client-seed", "seed")
         settings = Settings(format=f.get("format", ""), rounds=_int(f, "rounds"),
                             hands=_int(f, "hands", 3),
                             variant=(f.get("variant") or "italian-tournament").strip(),
-                            seed=_int(f, "seed", secrets.randbelow(1 << 30)))
+                            # every bit the deal sets' derivation (simulate._seed) reads
+                            seed=_int(f, "seed", secrets.randbits(SEED_BITS)))
         t = await o.db(o.store.create, f.get("name", ""), settings)
         eid = await o.db(o.store.event_id, t.name)
         key = await o.db(o.store.director_key, t.name)
