@@ -32,8 +32,19 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help="another Origin allowed to open WebSockets (repeatable)")
     p.add_argument("--rate-limit", type=float, default=20.0, metavar="N",
-                   help="messages a second one WebSocket may send, on average (default 20; "
-                        "bursts of twice that)")
+                   help="messages a second one player may send over all their WebSockets, on "
+                        "average (default 20; bursts of twice that)")
+    # WebSockets and Redis (issue 23): limits per player and per address, not per socket
+    p.add_argument("--address-rate-limit", type=float, default=None, metavar="N",
+                   help="messages a second all WebSockets from one address may send "
+                        "(default 4 x --rate-limit; bursts of twice that)")
+    p.add_argument("--ws-per-player", type=int, default=8, metavar="N",
+                   help="table WebSockets one player may hold open at once (default 8)")
+    p.add_argument("--ws-per-address", type=int, default=64, metavar="N",
+                   help="table WebSockets one address may hold open at once (default 64)")
+    p.add_argument("--redis-prefix", default=None, metavar="PREFIX",
+                   help="prefix of the Redis channels, so deployments can share one Redis "
+                        "(default burraco:<db>:, db from the --redis URL)")
     p.add_argument("--search-workers", type=int, default=1,
                    help="worker processes for the search bot (default 1)")
     p.add_argument("--open", action="store_true",
@@ -54,6 +65,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"burraco serve: --{name.replace('_', '-')} must not be negative",
                   file=sys.stderr)
             return 2
+    if args.address_rate_limit is not None and args.address_rate_limit < 0:
+        print("burraco serve: --address-rate-limit must not be negative", file=sys.stderr)
+        return 2
+    for name in ("ws_per_player", "ws_per_address"):
+        if getattr(args, name) < 1:
+            print(f"burraco serve: --{name.replace('_', '-')} must be at least 1",
+                  file=sys.stderr)
+            return 2
     if args.search_workers < 1:
         print("burraco serve: --search-workers must be at least 1", file=sys.stderr)
         return 2
@@ -63,5 +82,7 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(db=args.db, redis=args.redis, bot_delay=args.bot_delay,
                         grace=args.grace, hand_pause=args.hand_pause,
                         allow_origins=args.allow_origin, search_workers=args.search_workers,
-                        rate=args.rate_limit, burst=2 * args.rate_limit)
+                        rate=args.rate_limit, burst=2 * args.rate_limit,
+                        address_rate=args.address_rate_limit, ws_per_player=args.ws_per_player,
+                        ws_per_address=args.ws_per_address, redis_prefix=args.redis_prefix)
     return serve(args.host, args.port, settings, open_browser=args.open)
