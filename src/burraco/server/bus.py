@@ -79,7 +79,7 @@ class Bus:
         self.pending: Dict[str, int] = {}  # table id -> newest version not yet published
         self.kick = asyncio.Event()
         self.tasks: List[asyncio.Task] = []
-        self.reloading: Set[str] = set()
+        self.reloading: Dict[str, bool] = {}  # table id -> asked again meanwhile
         self.running: Set[asyncio.Task] = set()
 
     @property
@@ -191,19 +191,26 @@ class Bus:
                     log.warning("redis subscribe failed (%s)", e2)
 
     def _reload(self, h: Any) -> None:
-        """Bring ``h`` up to its stored version in a task of its own (one at a time)."""
+        """Bring ``h`` up to its stored version in a task of its own: one at a
+        time, and once more when asked again meanwhile (a newer version)."""
         tid = h.core.id
         if tid in self.reloading:
+            self.reloading[tid] = True
             return
-        self.reloading.add(tid)
+        self.reloading[tid] = False
 
         async def run() -> None:
             try:
-                await self.hub.reload(h)
-            except Exception:  # noqa: BLE001 - the next look tries again
-                log.exception("reloading table %s", tid)
+                while True:
+                    try:
+                        await self.hub.reload(h)
+                    except Exception:  # noqa: BLE001 - the next look tries again
+                        log.exception("reloading table %s", tid)
+                    if not self.reloading.get(tid):
+                        break
+                    self.reloading[tid] = False
             finally:
-                self.reloading.discard(tid)
+                self.reloading.pop(tid, None)
 
         task = asyncio.get_running_loop().create_task(run())
         self.running.add(task)  # the loop keeps only a weak reference to a task

@@ -361,6 +361,9 @@ class Hub:
         if core is None or core.version <= old:
             return
         evs = await self.db(self.store.events_since, core.id, old)
+        # only the events up to the loaded state's version: a later one (stored
+        # between the two reads) may follow a seat change that state does not show
+        evs = [e for e in evs if e["version"] <= core.version]
         h.core = core
         self._broadcast(h, evs, fresh_views=True)
         h.wake.set()
