@@ -387,3 +387,23 @@ def test_publish_survives_a_lost_redis_connection(pair):
     finally:
         sub.close()
         r.close()
+
+
+# ------------------------------------------- a client that does not read
+def test_a_socket_that_does_not_read_is_ended_not_queued_forever():
+    """Frames for a socket pile up while its client reads nothing: past
+    OUTBOX_MAX the frame is dropped and the socket's handler told to end."""
+    import asyncio
+
+    from burraco.server.hub import OUTBOX_MAX, Conn, Settings
+
+    async def run() -> tuple:
+        ended = []
+        conn = Conn({"id": "p"}, None, Settings())
+        conn.on_overflow = lambda: ended.append(True)
+        for i in range(OUTBOX_MAX + 50):
+            conn.put({"type": "pong", "version": i})
+        return conn.queue.qsize(), ended
+
+    size, ended = asyncio.run(run())
+    assert size == OUTBOX_MAX and ended == [True]

@@ -407,11 +407,16 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         if ticket is None:
             return await ws.close(TOO_MANY, "too many sockets for this player or address")
         conn = Conn(player, ws.send_text, settings, ticket.buckets)
+        conn.on_overflow = asyncio.current_task().cancel  # it does not read: ended
         writer = asyncio.create_task(_writer(ws, conn))
         try:
             await _reader(ws, conn, h)
         except WebSocketDisconnect:
             pass
+        except asyncio.CancelledError:
+            if conn.on_overflow is not None:  # not ours: the server is stopping
+                raise
+            asyncio.current_task().uncancel()  # ours: the socket is closed below
         finally:
             guard.release(ticket)
             writer.cancel()

@@ -32,6 +32,10 @@ log = logging.getLogger("burraco.server")
 CATCHUP_MAX = 200
 """A reconnecting client more events behind than this gets a snapshot."""
 
+OUTBOX_MAX = 1000
+"""Frames waiting for one socket at most: a client that does not read (its
+frames pile up in the server's memory) is disconnected beyond this."""
+
 
 @dataclass
 class Settings:
@@ -128,6 +132,9 @@ class Conn:
         self.send = send
         self.buckets = buckets or (Bucket(settings.rate, settings.burst),)
         self.hello = False
+        self.on_overflow: Optional[Callable[[], Any]] = None
+        """Called once when more than :data:`OUTBOX_MAX` frames wait (app.py:
+        ends the socket's handler, which closes it)."""
 
     def allow(self) -> bool:
         """Take one message from the rate buckets; False when one is empty."""
@@ -135,7 +142,16 @@ class Conn:
 
     def put(self, msg: dict) -> None:
         """Queue a message for the writer task."""
-        self.queue.put_nowait(jsonx.dumps(msg))
+        self.push(jsonx.dumps(msg))
+
+    def push(self, text: str) -> None:
+        """Queue a frame for the writer task; past :data:`OUTBOX_MAX` waiting, the
+        client is not reading: drop the frame and end the connection."""
+        if self.queue.qsize() < OUTBOX_MAX:
+            self.queue.put_nowait(text)
+        elif self.on_overflow is not None:
+            cb, self.on_overflow = self.on_overflow, None
+            cb()
 
 
 def acting_seat(c: TableCore, conn: Conn, named: Optional[int] = None) -> int:
@@ -424,7 +440,7 @@ class Hub:
                             ev["view"] = cache[key]
                         ev.update(clocks)
                     rendered[key] = jsonx.dumps(ev)
-                conn.queue.put_nowait(rendered[key])
+                conn.push(rendered[key])
         core.emitted_views.clear()
 
     # --------------------------------------------------------------- clients
