@@ -407,3 +407,51 @@ def test_a_socket_that_does_not_read_is_ended_not_queued_forever():
 
     size, ended = asyncio.run(run())
     assert size == OUTBOX_MAX and ended == [True]
+
+
+def test_an_ipv6_host_counts_as_its_64():
+    """A host cannot escape the per-address limits by picking another of its /64's
+    addresses; IPv4 (mapped or not) counts per address."""
+    from burraco.server.wsguard import SocketGuard, address_key
+
+    assert address_key("2001:db8:1:2::5") == address_key("2001:db8:1:2:ffff::9")
+    assert address_key("2001:db8:1:2::5") != address_key("2001:db8:1:3::5")
+    assert address_key("::ffff:192.0.2.7") == address_key("192.0.2.7") == "192.0.2.7"
+    assert address_key("192.0.2.7") != address_key("192.0.2.8")
+    g = SocketGuard(per_player=10, per_address=2, rate=1, burst=1, address_rate=1,
+                    address_burst=1)
+    assert g.admit("a", address_key("2001:db8::1")) and g.admit("b", address_key("2001:db8::2"))
+    assert g.admit("c", address_key("2001:db8::3")) is None
+
+
+def test_the_guard_counts_what_is_open():
+    """Any order of admissions and releases: the counts are the live tickets',
+    never over a limit, and nothing is left once all are released."""
+    hypothesis = pytest.importorskip("hypothesis")
+    st = hypothesis.strategies
+    from burraco.server.wsguard import SocketGuard
+
+    @hypothesis.settings(max_examples=200, deadline=None)
+    @hypothesis.given(st.lists(st.tuples(st.booleans(), st.integers(0, 3), st.integers(0, 2)),
+                               max_size=60))
+    def check(steps):
+        g = SocketGuard(per_player=2, per_address=3, rate=1, burst=1, address_rate=1,
+                        address_burst=1)
+        live = []
+        for admit, player, addr in steps:
+            if admit or not live:
+                t = g.admit(f"p{player}", f"a{addr}")
+                if t is not None:
+                    live.append(t)
+            else:
+                g.release(live.pop(player % len(live)))
+            for key, n in g.open_by_player.items():
+                assert n == sum(t.player == key for t in live) <= 2
+            for key, n in g.open_by_address.items():
+                assert n == sum(t.address == key for t in live) <= 3
+        for t in live:
+            g.release(t)
+            g.release(t)  # twice: nothing more
+        assert g.open_by_player == {} and g.open_by_address == {}
+
+    check()

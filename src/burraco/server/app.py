@@ -26,7 +26,7 @@ from .. import __version__
 from ..variants import PRESETS, VariantError, parse_variant
 from . import runtime, schema
 from .hub import Conn, Hub, Settings, acting_seat
-from .wsguard import TOO_MANY
+from .wsguard import TOO_MANY, address_key
 from .store import BOT_RATINGS, Store, bot_rating
 from .table import ProtocolError, TableCore, bot_player, now, parse_move
 
@@ -387,7 +387,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         # the HTTP 403 a close before accept becomes
         await ws.accept()
         guard = hub().guard
-        address = ws.client.host if ws.client else ""
+        address = address_key(ws.client.host if ws.client else "")
         if not origin_ok(ws):
             return await ws.close(4403, "this Origin may not open the table's socket")
         if guard.address_full(address):

@@ -14,12 +14,25 @@ process, like every live table's state.
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from typing import Dict, Optional, Tuple
 
 TOO_MANY = 4429
 """The close code of a socket refused because its player or address holds too
 many (docs/protocol.md)."""
+
+
+def address_key(host: str) -> str:
+    """The key an address counts under: an IPv4 address as it is, an IPv6 one by
+    its /64 network (one household or one host has a whole /64 to pick from)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip.ipv4_mapped or ip) if ip.version == 6 else str(ip)
 
 
 class Bucket:
@@ -132,4 +145,4 @@ class SocketGuard:
                              2 * (len(self.player_buckets) + len(self.address_buckets)))
 
 
-__all__ = ["Bucket", "SocketGuard", "Ticket", "TOO_MANY", "take"]
+__all__ = ["Bucket", "SocketGuard", "Ticket", "TOO_MANY", "address_key", "take"]
