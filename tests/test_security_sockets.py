@@ -455,3 +455,22 @@ def test_the_guard_counts_what_is_open():
         assert g.open_by_player == {} and g.open_by_address == {}
 
     check()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--ws-per-player", "0"], "--ws-per-player must be at least 1"),
+    (["--ws-per-address", "0"], "--ws-per-address must be at least 1"),
+    (["--address-rate-limit", "-1"], "--address-rate-limit must not be negative"),
+])
+def test_socket_options_are_checked(args, message, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from server_harness import ROOT
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    p = subprocess.run([sys.executable, "-m", "burraco", "serve", "--port", "0", "--db",
+                        str(tmp_path / "x.db"), *args], capture_output=True, text=True,
+                       env=env, timeout=60)
+    assert p.returncode == 2 and p.stderr.strip() == f"burraco serve: {message}"
