@@ -74,7 +74,7 @@ def start_server(db: str, extra: list, profile: "str | None" = None,
                              "--rate-limit", "1000", *extra,
                              # every player of the bench comes from one address
                              "--tables-per-address", "0", "--table-rate", "0",
-                             "--max-per-address", "0"],
+                             "--max-per-address", "0", "--ws-per-address", "100000"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     line = proc.stdout.readline()
     if not line.startswith("burraco serving on "):

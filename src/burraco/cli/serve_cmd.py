@@ -32,8 +32,19 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help="another Origin allowed to open WebSockets (repeatable)")
     p.add_argument("--rate-limit", type=float, default=20.0, metavar="N",
-                   help="messages a second one WebSocket may send, on average (default 20; "
-                        "bursts of twice that)")
+                   help="messages a second one player may send over all their WebSockets, on "
+                        "average (default 20; bursts of twice that)")
+    # WebSockets and Redis (issue 23): limits per player and per address, not per socket
+    p.add_argument("--address-rate-limit", type=float, default=None, metavar="N",
+                   help="messages a second all WebSockets from one address may send "
+                        "(default 4 x --rate-limit; bursts of twice that)")
+    p.add_argument("--ws-per-player", type=int, default=8, metavar="N",
+                   help="table WebSockets one player may hold open at once (default 8)")
+    p.add_argument("--ws-per-address", type=int, default=64, metavar="N",
+                   help="table WebSockets one address may hold open at once (default 64)")
+    p.add_argument("--redis-prefix", default=None, metavar="PREFIX",
+                   help="prefix of the Redis channels, so deployments can share one Redis "
+                        "(default burraco:<db>:, db from the --redis URL)")
     p.add_argument("--search-workers", type=int, default=None,
                    help="worker processes for the search bots, shared fairly by the tables "
                         "(default: 2, or 1 on a single core)")
@@ -81,6 +92,14 @@ def run(args: argparse.Namespace) -> int:
     if not args.deal_wait <= 60:  # NaN too
         print("burraco serve: --deal-wait must be from 0 to 60 seconds", file=sys.stderr)
         return 2
+    if args.address_rate_limit is not None and args.address_rate_limit < 0:
+        print("burraco serve: --address-rate-limit must not be negative", file=sys.stderr)
+        return 2
+    for name in ("ws_per_player", "ws_per_address"):
+        if getattr(args, name) < 1:
+            print(f"burraco serve: --{name.replace('_', '-')} must be at least 1",
+                  file=sys.stderr)
+            return 2
     if args.search_workers is not None and args.search_workers < 1:
         print("burraco serve: --search-workers must be at least 1", file=sys.stderr)
         return 2
@@ -100,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
                         grace=args.grace, hand_pause=args.hand_pause,
                         allow_origins=args.allow_origin,
                         rate=args.rate_limit, burst=2 * args.rate_limit,
+                        address_rate=args.address_rate_limit, ws_per_player=args.ws_per_player,
+                        ws_per_address=args.ws_per_address, redis_prefix=args.redis_prefix,
                         deal_wait=args.deal_wait, allow_client_seed=args.allow_client_seed,
                         tables_per_player=args.tables_per_player,
                         tables_per_address=args.tables_per_address, table_rate=args.table_rate,

@@ -24,7 +24,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import __version__
 from ..variants import PRESETS, VariantError, parse_variant
 from . import auth, deals, guard, limits, runtime, schema
-from .hub import Conn, Hub, Settings
+from .hub import Conn, Hub, Settings, acting_seat
+from .wsguard import TOO_MANY
 from .store import BOT_RATINGS, Store, TooManyTables, bot_rating
 from .table import ProtocolError, TableCore, bot_player, now, parse_move
 
@@ -411,31 +412,42 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         return urlsplit(origin).netloc.lower() == host.lower()
 
     async def ws_table(ws: WebSocket) -> None:
+        # accepted first, so that a refusal is a close code (docs/protocol.md), not
+        # the HTTP 403 a close before accept becomes
+        await ws.accept()
+        sockets = hub().guard
+        address = guard.client_address(ws)
         if not origin_ok(ws):
-            await ws.close(code=4403)
-            return
+            return await ws.close(4403, "this Origin may not open the table's socket")
+        if sockets.address_full(address):
+            return await ws.close(TOO_MANY, "too many sockets from this address")
         pid = await session_id(ws.cookies)
         player = await hub().db(hub().store.get_player, pid) if pid else None
         if player is None:
-            await ws.close(code=4401)
-            return
+            return await ws.close(4401, "start a session first: POST /api/session")
         h = await hub().get(ws.path_params["id"])
         if h is None:
-            await ws.close(code=4404)
-            return
+            return await ws.close(4404, "no such table")
         invite = ws.query_params.get("invite")
         if not h.core.public and h.core.seat_of(player["id"]) is None and not (
                 invite and secrets.compare_digest(invite, h.core.invite)):
-            await ws.close(code=4403)
-            return
-        await ws.accept()
-        conn = Conn(player, ws.send_text, settings)
+            return await ws.close(4403, "this table is private: use its invite link")
+        ticket = sockets.admit(player["id"], address)
+        if ticket is None:
+            return await ws.close(TOO_MANY, "too many sockets for this player or address")
+        conn = Conn(player, ws.send_text, settings, ticket.buckets)
+        conn.on_overflow = asyncio.current_task().cancel  # it does not read: ended
         writer = asyncio.create_task(_writer(ws, conn))
         try:
             await _reader(ws, conn, h)
         except WebSocketDisconnect:
             pass
+        except asyncio.CancelledError:
+            if conn.on_overflow is not None:  # not ours: the server is stopping
+                raise
+            asyncio.current_task().uncancel()  # ours: the socket is closed below
         finally:
+            sockets.release(ticket)
             writer.cancel()
             if conn.hello:
                 await hub().goodbye(hub().tables.get(h.core.id) or h, conn)
@@ -484,20 +496,17 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             async with h.lock:
                 hub()._catch_up(h.core, conn, m.since)
         elif isinstance(m, schema.ChatMsg):
-            await hub().mutate(h, lambda c: c.add_chat(conn.player, conn.seat, m.text, now()))
+            pid = conn.player["id"]
+            await hub().mutate(h, lambda c: c.add_chat(conn.player, c.seat_of(pid), m.text, now()))
         elif isinstance(m, schema.ContributeMsg):
             pid = conn.player["id"]  # its seat is read from the table as it is now
             await hub().mutate(h, lambda c: deals.contribute(c, pid, m.hand, m.value, now()))
         elif isinstance(m, schema.MoveMsg):
-            if conn.seat is None:
-                raise ProtocolError("spectator", "spectators cannot move; take a seat first")
             d = m.move.model_dump(exclude_none=True)
-            if "player" in d and d["player"] != conn.seat:
-                raise ProtocolError("not_your_seat",
-                                    f"you play seat {conn.seat}, not seat {d['player']}")
             move = parse_move(d)
-            seat = conn.seat
-            await hub().mutate(h, lambda c: c.play(seat, move, "player", now(), m.version))
+            # the seat is the stored table's, read from the clone the move is made on
+            await hub().mutate(h, lambda c: c.play(acting_seat(c, conn, d.get("player")),
+                                                   move, "player", now(), m.version))
 
     # ----------------------------------------------------------- tables
     async def add_table(request: Request, core: TableCore, player: dict):

@@ -26,11 +26,16 @@ from .auth import AuthSettings
 from .searchpool import FairPool, search_budget
 from .store import Conflict, Store
 from .table import GAME_KINDS, ProtocolError, TableCore, now
+from .wsguard import Bucket, SocketGuard, take
 
 log = logging.getLogger("burraco.server")
 
 CATCHUP_MAX = 200
 """A reconnecting client more events behind than this gets a snapshot."""
+
+OUTBOX_MAX = 1000
+"""Frames waiting for one socket at most: a client that does not read (its
+frames pile up in the server's memory) is disconnected beyond this."""
 
 
 @dataclass
@@ -67,6 +72,18 @@ class Settings:
     """Serve ``GET /api/stats`` (the collector's pauses, the event loop's lag, the
     time a move takes in the server); ``burraco serve`` sets it from
     ``BURRACO_STATS=1``.  Off by default: it tells anyone how busy the server is."""
+    # WebSockets (wsguard.py) and Redis (bus.py): issue 23
+    ws_per_player: int = 8
+    """Table WebSockets one player may hold open on this process at once."""
+    ws_per_address: int = 64
+    """Table WebSockets one address may hold open on this process at once."""
+    address_rate: Optional[float] = None
+    """Messages a second all sockets from one address may send (None: 4 x ``rate``)."""
+    redis_prefix: Optional[str] = None
+    """Prefix of the Redis channels (None: ``burraco:<db>:``, db from the URL)."""
+    catch_up_every: float = 1.0
+    """With Redis: seconds between two looks at the stored versions of the tables
+    this process serves sockets for (a missed message is caught up by then)."""
 
 
 def _choose(state: GameState, seat: int, spec: str, seed: int) -> dict:
@@ -101,32 +118,54 @@ async def _uncancelled(aw: Any) -> Any:
 
 
 class Conn:
-    """One WebSocket client: who it is, its seat, its outgoing queue, its rate bucket."""
+    """One WebSocket client: who it is, its seat, its outgoing queue, its rate buckets.
 
-    def __init__(self, player: dict, send: Callable[[str], Any], settings: Settings) -> None:
+    ``seat`` is the seat its player holds in the live table (:attr:`Handle.core`),
+    set again from that table at every broadcast (:meth:`Hub._reseat`), never
+    kept from an older state.  ``buckets`` are the message allowances it draws
+    from: its player's and its address's, shared with their other sockets
+    (wsguard.py); without them (a test's connection) it has one of its own."""
+
+    def __init__(self, player: dict, send: Callable[[str], Any], settings: Settings,
+                 buckets: Optional[Tuple[Bucket, ...]] = None) -> None:
         self.player = player
         self.seat: Optional[int] = None
         self.queue: asyncio.Queue = asyncio.Queue()
         self.send = send
-        self.tokens = settings.burst
-        self.rate = settings.rate
-        self.burst = settings.burst
-        self.stamp = time.monotonic()
+        self.buckets = buckets or (Bucket(settings.rate, settings.burst),)
         self.hello = False
+        self.on_overflow: Optional[Callable[[], Any]] = None
+        """Called once when more than :data:`OUTBOX_MAX` frames wait (app.py:
+        ends the socket's handler, which closes it)."""
 
     def allow(self) -> bool:
-        """Take one message from the rate bucket; False when it is empty."""
-        t = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (t - self.stamp) * self.rate)
-        self.stamp = t
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+        """Take one message from the rate buckets; False when one is empty."""
+        return take(self.buckets)
 
     def put(self, msg: dict) -> None:
         """Queue a message for the writer task."""
-        self.queue.put_nowait(jsonx.dumps(msg))
+        self.push(jsonx.dumps(msg))
+
+    def push(self, text: str) -> None:
+        """Queue a frame for the writer task; past :data:`OUTBOX_MAX` waiting, the
+        client is not reading: drop the frame and end the connection."""
+        if self.queue.qsize() < OUTBOX_MAX:
+            self.queue.put_nowait(text)
+        elif self.on_overflow is not None:
+            cb, self.on_overflow = self.on_overflow, None
+            cb()
+
+
+def acting_seat(c: TableCore, conn: Conn, named: Optional[int] = None) -> int:
+    """The seat ``conn``'s player holds in ``c`` (the clone a move is made on, so
+    a stale table fails the compare-and-set): a ``spectator`` error when none, a
+    ``not_your_seat`` one when the move names another seat (``named``)."""
+    seat = c.seat_of(conn.player["id"])
+    if seat is None:
+        raise ProtocolError("spectator", "spectators cannot move; take a seat first")
+    if named is not None and named != seat:
+        raise ProtocolError("not_your_seat", f"you play seat {seat}, not seat {named}")
+    return seat
 
 
 class Handle:
@@ -171,6 +210,10 @@ class Hub:
         self._writing = False
         self._writer: Optional[asyncio.Task] = None
         self.checkpoints: Any = None  # db.Checkpoints (SQLite), started by start()
+        s = settings
+        self.guard = SocketGuard(s.ws_per_player, s.ws_per_address, s.rate, s.burst,
+                                 4 * s.rate if s.address_rate is None else s.address_rate,
+                                 4 * s.burst if s.address_rate is None else 2 * s.address_rate)
 
     async def db(self, fn: Callable, *args) -> Any:
         """Run a store call in the database thread(s)."""
@@ -189,7 +232,8 @@ class Hub:
         if self.settings.redis:
             from .bus import Bus
 
-            self.bus = Bus(self.settings.redis, self)
+            self.bus = Bus(self.settings.redis, self, self.settings.redis_prefix,
+                           self.settings.catch_up_every)
             await self.bus.start()
 
     async def stop(self) -> None:
@@ -332,6 +376,9 @@ class Hub:
         if core is None or core.version <= old:
             return
         evs = await self.db(self.store.events_since, core.id, old)
+        # only the events up to the loaded state's version: a later one (stored
+        # between the two reads) may follow a seat change that state does not show
+        evs = [e for e in evs if e["version"] <= core.version]
         h.core = core
         self._broadcast(h, evs, fresh_views=True)
         h.wake.set()
@@ -341,9 +388,32 @@ class Hub:
     def _broadcast(self, h: Handle, events: List[dict], fresh_views: bool = False) -> None:
         """Send events to every connection, each cut to its recipient.  A game
         event carries the views taken when it happened (or, for events read back
-        from the database, the current view on the last game event)."""
-        if not h.conns or not events:
+        from the database, the current view on the last game event).  A connection
+        whose seat changed gets a snapshot for its new seat instead (:meth:`_reseat`)."""
+        if not h.conns:
             return
+        moved = self._reseat(h)
+        if events:
+            self._send_events(h, events, fresh_views, moved)
+        for conn in moved:
+            conn.put(self.snapshot(h.core, conn.seat))
+
+    def _reseat(self, h: Handle) -> List[Conn]:
+        """Set every connection's seat from the live table (one map of the seated
+        players, then one look-up per connection); returns those whose seat changed."""
+        seats = {p["id"]: i for i, s in reversed(list(enumerate(h.core.seats)))
+                 if (p := s["player"])}  # reversed: the first seat wins, as in seat_of
+        moved = []
+        for conn in h.conns:
+            seat = seats.get(conn.player["id"])
+            if seat != conn.seat:
+                conn.seat = seat
+                if conn.hello:
+                    moved.append(conn)
+        return moved
+
+    def _send_events(self, h: Handle, events: List[dict], fresh_views: bool,
+                     moved: List[Conn]) -> None:
         core = h.core
         t = now()
         clocks = core.clocks(t)
@@ -355,7 +425,7 @@ class Hub:
             game = raw["kind"] in GAME_KINDS
             rendered: Dict[Any, str] = {}
             for conn in h.conns:
-                if not conn.hello:
+                if not conn.hello or (moved and conn in moved):
                     continue
                 key = conn.seat
                 if key not in rendered:
@@ -369,7 +439,7 @@ class Hub:
                             ev["view"] = cache[key]
                         ev.update(clocks)
                     rendered[key] = jsonx.dumps(ev)
-                conn.queue.put_nowait(rendered[key])
+                conn.push(rendered[key])
         core.emitted_views.clear()
 
     # --------------------------------------------------------------- clients
@@ -394,6 +464,9 @@ class Hub:
                         pass
 
     def _catch_up(self, core: TableCore, conn: Conn, since: Optional[int]) -> None:
+        """Send ``conn`` the events after ``since`` or a snapshot, for the seat its
+        player holds in ``core`` (read again here: the frames are that seat's)."""
+        conn.seat = core.seat_of(conn.player["id"])
         if since is not None and since == core.version:
             return
         base = core.st["hand_base"]
@@ -444,15 +517,13 @@ class Hub:
                 pass
 
     async def reseat(self, h: Handle, player_id: str) -> None:
-        """After a join or leave: the seat of that player's connections, each of
-        which gets a fresh snapshot when its seat changed."""
+        """After a join or leave: every connection's seat read from the live table,
+        each whose seat changed getting a fresh snapshot.  Every broadcast does the
+        same (:meth:`_broadcast`), on every process, so this is only a safeguard;
+        ``player_id`` is kept for the callers."""
         async with h.lock:
-            for c in h.conns:
-                if c.player["id"] == player_id:
-                    seat = h.core.seat_of(player_id)
-                    if seat != c.seat:
-                        c.seat = seat
-                        c.put(self.snapshot(h.core, seat))
+            for c in self._reseat(h):
+                c.put(self.snapshot(h.core, c.seat))
 
     # ---------------------------------------------------------------- driver
     async def _drive(self, h: Handle) -> None:

@@ -391,13 +391,18 @@ class Store:
                 select(db.hands.c.record).where(db.hands.c.table_id == tid)
                 .order_by(db.hands.c.hand))]
             base = d["state"]["hand_base"]
+            # events up to the row's version only: each statement may see a later
+            # commit (PostgreSQL, read committed), whose seats the row does not show
+            top = d["version"]
             log = [self._raw(r) for r in c.execute(
                 select(db.events).where(and_(db.events.c.table_id == tid,
-                                             db.events.c.version > base))
+                                             db.events.c.version > base,
+                                             db.events.c.version <= top))
                 .order_by(db.events.c.version))]
             chat = [self._raw(r) for r in c.execute(
                 select(db.events).where(and_(db.events.c.table_id == tid,
-                                             db.events.c.kind == "chat"))
+                                             db.events.c.kind == "chat",
+                                             db.events.c.version <= top))
                 .order_by(db.events.c.version.desc()).limit(50))][::-1]
         return TableCore.from_row(d, finished, log, chat)
 
