@@ -16,8 +16,8 @@ Zones, and who sees them (RULES.md; the table :data:`VISIBILITY` states it as da
   RULES.md: "closed: only the top card shows".  A card covered by the next
   discard is seen no more, by anyone (resolved: a seat keeps no memory of the
   covered cards the table does not show; nor does the log of the hand, where a
-  discard that now lies covered reads as :data:`COVERED_DISCARD`, nor the cards
-  others know a seat took with the pile);
+  discard once covered reads as :data:`COVERED_DISCARD`, after a pickup too;
+  nor the cards others know a seat took with the pile);
 * the melds, every move's seat and kind, the scores on the table, packets taken,
   the ban on throwing back, the duty to meld after a pickup: everyone;
 * the card a seat just drew (it may throw it back in ``brazilian``): that seat.
@@ -60,7 +60,7 @@ perfect-information sampling).  Never a seat's view."""
 
 COVERED: Final = "covered"
 """The action of :data:`COVERED_DISCARD`: a discard the viewer saw go down but
-whose card now lies covered in a closed pile (never a move one can play)."""
+whose card another card covered since in a closed pile (never a move one can play)."""
 
 # who sees a zone: everyone ("all"), its own seat only ("own"), or nobody ("none")
 ALL, OWN, NONE = "all", "own", "none"
