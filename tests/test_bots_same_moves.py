@@ -19,19 +19,23 @@ from burraco.bots import make_bot
 from burraco.bots.greedy import choose_state, ctx_from_view, ranked
 from burraco.state import GameState
 
-# (preset, players, hands, digest of the hands): recorded at a10ea7a
+# (preset, players, hands, digest of the hands): recorded at a10ea7a; the closed-pile
+# presets (brazilian, closed, fechado) recorded again when a view's log stopped
+# naming the discards covered in a closed pile that was taken since (issue 23):
+# greedy reads the opponents' discards from the log (``_opp_discarded_ranks``), and
+# with that reading left out the old and the new code play these hands alike
 GREEDY_HANDS = [
     ("italian", 4, 24, "fb9806397964d02a"),
     ("italian", 2, 12, "65f5a58b83301f74"),
     ("italian", 3, 4, "6ea0200c6ecd3208"),
     ("italian", 5, 3, "f10bfff0bca55a9d"),
     ("italian", 6, 2, "65beeff026d78b76"),
-    ("brazilian", 4, 8, "ac8c40034d4390f8"),
-    ("brazilian", 6, 2, "fff29285f70bb633"),
+    ("brazilian", 4, 8, "e860bb2b4a68c3cc"),
+    ("brazilian", 6, 2, "62a71581f1f3ec3d"),
     ("burraco-2p", 2, 12, "ae773e2583b56335"),
-    ("closed", 4, 4, "225862953a3623e5"),
+    ("closed", 4, 4, "7fff26232e6e47f9"),
     ("open-dirty", 4, 4, "78f1ec6991be4de1"),
-    ("fechado", 4, 4, "7c03fbeca4e7ad2b"),
+    ("fechado", 4, 4, "c4bead1d4e8dcdfc"),
     ("international", 4, 4, "4d608c9144586199"),
     ("aberto", 2, 4, "22b969d0c36f51b8"),
     ("italian-tournament", 4, 4, "4c86eb64e750078d"),

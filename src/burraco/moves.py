@@ -343,8 +343,9 @@ PICKUP_MOVE: Final = make_move(PICKUP)
 TIME_OUT_MOVE: Final = make_move(TIME_OUT)
 """The director's time-out, as the hand's history keeps it."""
 COVERED_DISCARD: Final = make_move("covered")
-"""How a seat's log (:attr:`~burraco.view.PlayerView.history`) shows a discard whose card now
-lies covered in a closed pile (see :mod:`burraco.observer`); never a legal move."""
+"""How a seat's log (:attr:`~burraco.view.PlayerView.history`) shows a discard whose card another
+card covered in a closed pile, even if the pile was taken since (see :mod:`burraco.observer`);
+never a legal move."""
 
 
 class IllegalMove(ValueError):

@@ -16,8 +16,8 @@ Zones, and who sees them (RULES.md; the table :data:`VISIBILITY` states it as da
   RULES.md: "closed: only the top card shows".  A card covered by the next
   discard is seen no more, by anyone (resolved: a seat keeps no memory of the
   covered cards the table does not show; nor does the log of the hand, where a
-  discard that now lies covered reads as :data:`COVERED_DISCARD`, nor the cards
-  others know a seat took with the pile);
+  discard once covered reads as :data:`COVERED_DISCARD`, after a pickup too;
+  nor the cards others know a seat took with the pile);
 * the melds, every move's seat and kind, the scores on the table, packets taken,
   the ban on throwing back, the duty to meld after a pickup: everyone;
 * the card a seat just drew (it may throw it back in ``brazilian``): that seat.
@@ -60,7 +60,7 @@ perfect-information sampling).  Never a seat's view."""
 
 COVERED: Final = "covered"
 """The action of :data:`COVERED_DISCARD`: a discard the viewer saw go down but
-whose card now lies covered in a closed pile (never a move one can play)."""
+whose card another card covered since in a closed pile (never a move one can play)."""
 
 # who sees a zone: everyone ("all"), its own seat only ("own"), or nobody ("none")
 ALL, OWN, NONE = "all", "own", "none"
@@ -117,30 +117,35 @@ def visible_pile(state: "GameState", viewer: int = SPECTATOR) -> List[int]:
 
 
 def covered_discards(state: "GameState") -> List[int]:
-    """The indexes in ``state.history`` of the discards whose card now lies covered
-    in a closed pile (none where the covered cards are seen)."""
-    if sees(state, "covered discards", SPECTATOR) or len(state.pile) < 2:
+    """The indexes in ``state.history`` of the discards whose card another card
+    has covered since in a closed pile (none where the covered cards are seen).
+
+    RULES.md, closed pile: "only the top card shows".  A discard covered by a
+    later discard, or by a card a redraw threw back, is seen no more, by anyone,
+    and stays so after a pickup takes the pile (the covered cards go to the
+    taker's hand unseen); a discard that was the top card when the pile was taken
+    was seen by everyone and stays in the log.  One forward scan of the hand's
+    whole log (the same rule as :mod:`burraco.server.covered` and
+    :mod:`burraco.tui.movelog`)."""
+    if sees(state, "covered discards", SPECTATOR):
         return []
     out: List[int] = []
-    top_seen = False
-    # the pile's cards went down by the discards and redraws since the last pickup,
-    # in order; the last of them is the top card, the others are covered
-    for i in range(len(state.history) - 1, -1, -1):
-        a = state.history[i][1].action
-        if a == PICKUP:
-            break
-        if a == DISCARD or a == REDRAW:
-            if not top_seen:
-                top_seen = True
-            elif a == DISCARD:
-                out.append(i)
-    out.reverse()
+    top = -1  # index of the discard whose card is the pile's top card, or -1
+    for i, entry in enumerate(state.history):
+        a = entry[1].action
+        if a == DISCARD or a == REDRAW:  # a card goes on the pile: it covers the top one
+            if top >= 0:
+                out.append(top)
+            top = i if a == DISCARD else -1
+        elif a == PICKUP:  # the pile is taken: its top card was seen
+            top = -1
     return out
 
 
 def visible_history(state: "GameState") -> List[Tuple[int, Move]]:
-    """``state.history`` as every seat saw it: each covered discard of a closed pile
-    reads as ``(seat, COVERED_DISCARD)``."""
+    """``state.history`` as every seat saw it: each discard covered since in a
+    closed pile (:func:`covered_discards`, even if the pile was taken since) reads
+    as ``(seat, COVERED_DISCARD)``."""
     hist = state.history[:]
     for i in covered_discards(state):
         hist[i] = (hist[i][0], COVERED_DISCARD)

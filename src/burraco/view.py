@@ -35,7 +35,7 @@ class PlayerView:
     cards, the counts of the others, the cards others are known to hold (from open
     piles they picked up), every meld, the discard pile (all of it where the pile is
     open, the top card where it is closed), stock and packet counts, the log of the
-    hand as the seat saw it (a discard now covered in a closed pile shows as
+    hand as the seat saw it (a discard ever covered in a closed pile shows as
     :data:`~burraco.moves.COVERED_DISCARD`), and the scores so far (``scores``: each
     side's points without the cards in hand, which are hidden for other seats).
     Never the hidden cards of other hands, the stock, the packets or the covered
