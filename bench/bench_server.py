@@ -10,6 +10,13 @@ are not timed.  The clients are spread over ``--client-procs`` processes (defaul
 2; each on uvloop where installed), so that the round trips measure the server
 rather than one client process's queue of thousands of sockets.
 
+The server runs with every limit of issue 23 at its default (sockets, messages,
+tables, connections per player and per address): each scripted player comes from
+an address of its own (10.0.0.1 on), which the clients give in
+``X-Forwarded-For`` to a server started with ``--proxy-headers``, as a reverse
+proxy would.  At ``--think 0`` a player may send more than the 20 messages a
+second of ``--rate-limit``: its refusals are counted as errors.
+
     .venv/bin/python bench/bench_server.py --tables 100 --seconds 20 [--think 0.5] [--json]
     .venv/bin/python bench/bench_server.py --tables 1000 --seconds 30 --think 2 --gc python
     .venv/bin/python bench/bench_server.py --db postgresql://postgres@127.0.0.1/test ...
@@ -71,10 +78,11 @@ def start_server(db: str, extra: list, profile: "str | None" = None,
     prof = ["-m", "cProfile", "-o", profile] if profile else []
     proc = subprocess.Popen([sys.executable, *prof, "-m", "burraco", "serve", "--port", "0", "--db", db,
                              "--bot-delay", "0", "--hand-pause", "0", "--grace", "3600",
-                             "--rate-limit", "1000", *extra,
-                             # every player of the bench comes from one address
-                             "--tables-per-address", "0", "--table-rate", "0",
-                             "--max-per-address", "0", "--ws-per-address", "100000"],
+                             # every limit on, at its default (issue 23): each scripted
+                             # player comes from an address of its own, which the
+                             # clients say the way a reverse proxy does
+                             "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1",
+                             *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     line = proc.stdout.readline()
     if not line.startswith("burraco serving on "):
@@ -96,9 +104,11 @@ def _loads():
 class Player:
     """One scripted client."""
 
-    def __init__(self, bench: "Clients", cookie: str, tid: str, rng: random.Random) -> None:
+    def __init__(self, bench: "Clients", cookie: str, tid: str, rng: random.Random,
+                 address: str) -> None:
         self.bench = bench
         self.cookie = cookie
+        self.address = address
         self.tid = tid
         self.rng = rng
         self.seat = None
@@ -110,7 +120,8 @@ class Player:
         b = self.bench
         loads = _loads()
         async with connect(f"{url}/ws/{self.tid}", additional_headers={
-                "Cookie": f"burraco_session={self.cookie}"}, max_size=2 ** 22,
+                "Cookie": f"burraco_session={self.cookie}",
+                "X-Forwarded-For": self.address}, max_size=2 ** 22,
                 open_timeout=120, ping_interval=None) as ws:
             await ws.send(json.dumps({"type": "hello", "protocol": 1, "since": None}))
             b.connected()
@@ -225,7 +236,7 @@ def client_process(url: str, players: list, think: float, pipe) -> None:
 
     async def main() -> dict:
         c = Clients(think, len(players))
-        ps = [Player(c, ck, tid, random.Random(seed)) for ck, tid, seed in players]
+        ps = [Player(c, ck, tid, random.Random(seed), addr) for ck, tid, seed, addr in players]
         return await c.run(url, ps, pipe)
 
     try:
@@ -239,9 +250,16 @@ def client_process(url: str, players: list, think: float, pipe) -> None:
         pipe.send({"failed": f"{type(e).__name__}: {e}"})
 
 
+def player_address(k: int) -> str:
+    """The address scripted player ``k`` comes from (10.0.0.1 on): one each, so that
+    the limits per address count as they would for people at home."""
+    k += 1
+    return f"10.{(k >> 16) & 255}.{(k >> 8) & 255}.{k & 255}"
+
+
 async def setup_tables(base: str, tables: int) -> list:
     """Create ``tables`` private tables of four guests each (not timed); returns the
-    players as (session cookie, table id, seed)."""
+    players as (session cookie, table id, seed, address)."""
     sem = asyncio.Semaphore(32)
     rng = random.Random(1)
     # one connection pool for every player's requests (each player's session is its
@@ -262,27 +280,29 @@ async def setup_tables(base: str, tables: int) -> list:
                     raise
         raise AssertionError("unreachable")
 
-    async def session(name: str) -> str:
-        r = await send("/api/session", {"name": name})
+    async def session(name: str, address: str) -> str:
+        r = await send("/api/session", {"name": name}, {"X-Forwarded-For": address})
         assert r.status_code == 200, r.text
         return r.cookies["burraco_session"]
 
-    async def post(cookie: str, path: str, body: dict) -> dict:
-        r = await send(path, body, {"Cookie": f"burraco_session={cookie}"})
+    async def post(cookie: str, address: str, path: str, body: dict) -> dict:
+        r = await send(path, body, {"Cookie": f"burraco_session={cookie}",
+                                    "X-Forwarded-For": address})
         assert r.status_code == 200 and r.json()["ok"], r.text
         return r.json()
 
     async def table(i: int) -> list:
         async with sem:
-            cookies = [await session(f"t{i}p0")]
-            t = await post(cookies[0], "/api/tables", {
+            addrs = [player_address(4 * i + p) for p in range(4)]
+            cookies = [await session(f"t{i}p0", addrs[0])]
+            t = await post(cookies[0], addrs[0], "/api/tables", {
                 "variant": "italian", "players": 4, "target": 10 ** 5, "seat": 0,
                 "public": False})
             tid, inv = t["table"]["id"], t["invite"]
             for p in range(1, 4):
-                cookies.append(await session(f"t{i}p{p}"))
-                await post(cookies[-1], f"/api/tables/{tid}/join", {"invite": inv})
-            return [(ck, tid, rng.random()) for ck in cookies]
+                cookies.append(await session(f"t{i}p{p}", addrs[p]))
+                await post(cookies[-1], addrs[p], f"/api/tables/{tid}/join", {"invite": inv})
+            return [(ck, tid, rng.random(), a) for ck, a in zip(cookies, addrs)]
 
     try:
         groups = await asyncio.gather(*(table(i) for i in range(tables)))

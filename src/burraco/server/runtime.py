@@ -28,10 +28,15 @@ The ``scheduled`` policy (the default of ``burraco serve``, :func:`install`):
   (``BURRACO_GC_FULL_EVERY``, default 600) frees the reference cycles made
   meanwhile: one long pause in ten minutes (0.3-2.5 s at 1,000 tables on a busy
   machine) instead of thousands of short ones and a long one every few seconds;
-- meanwhile, as soon as the objects made since the last collection number as
-  many as the heap had then (it doubled: new tables, new connections), those are
+- meanwhile, as soon as the objects made since the last collection (net of those
+  freed) number :data:`GROWTH_STEP` (new tables, new connections), those are
   collected, and after every collection what it kept is frozen, so that such a
-  collection examines only the objects made since the last one.
+  collection examines only the objects made since the last one: a pause bounded by
+  the step, not by the heap.  (Until issue 23 the step was the heap's own size, a
+  doubling: at 1,000 tables the collection that caught up with the last doubling
+  examined some 700,000 objects, a 0.6 s pause that fell into one
+  ``bench_server.py --tables 1000 --think 2`` run in five and took its p99 from
+  13-19 ms to 734 ms.)
 
 ``BURRACO_GC=tuned`` keeps CPython's young collections (thresholds
 ``BURRACO_GC_YOUNG=A,B``, default 700,10: at 1,000 tables 5000,10 spent twice the
@@ -53,10 +58,15 @@ from typing import Any, Deque, Dict, List, Optional, Tuple
 MODES = ("scheduled", "tuned", "python")
 """The policies of the module docstring; ``python``: CPython's defaults."""
 
-GROWTH_MIN = 200_000
+GROWTH_STEP = 100_000
 """``scheduled``: the net growth of tracked objects (allocated less freed, since
-the last full collection) that calls a full collection before its time, at least;
-else as many as the last one kept (the heap doubled)."""
+the last collection) that calls a collection of the objects not yet frozen before
+the full one is due: a pause of a few tens of milliseconds at most, whatever the
+heap's size (:meth:`GcPolicy._scheduled`)."""
+
+GROWTH_TICK = 0.1
+"""``scheduled``: how often (seconds) the growth is looked at: often enough that a
+burst of new connections cannot pile up many steps before it is seen."""
 
 OLDEST_NEVER = 1_000_000
 """The oldest generation's threshold in the tuned policy: a million collections of
@@ -139,7 +149,6 @@ class GcPolicy:
         self.pauses = Pauses()
         self.full: List[Tuple[float, int]] = []  # scheduled full collections: (seconds, freed)
         self._task: Optional[asyncio.Task] = None
-        self.live = 0  # ``scheduled``: the objects the last collection kept (then frozen)
 
     def install(self) -> None:
         """Record pauses; unless ``python``, collect, freeze what start-up made, turn
@@ -157,7 +166,6 @@ class GcPolicy:
             self._task = loop.create_task(self._full_collections())
         else:
             gc.disable()
-            self.live = gc.get_freeze_count()
             self._task = loop.create_task(self._scheduled())
 
     async def _full_collections(self) -> None:
@@ -168,19 +176,19 @@ class GcPolicy:
     async def _scheduled(self) -> None:
         """``scheduled``: a full collection of every object (start-up's and the last
         ones' frozen too) every ``full_every`` seconds, and one of the objects made
-        since the last collection as soon as they number as many as the whole heap
-        then (the heap doubled; checked every second: ``gc.get_count()[0]`` counts
+        since the last collection as soon as they number :data:`GROWTH_STEP`
+        (looked at every :data:`GROWTH_TICK` seconds: ``gc.get_count()[0]`` counts
         allocations less frees while the collector is off).  After each, what it
         kept is frozen: the next one examines only newer objects, and a reference
         cycle among frozen objects waits for the next full one, at most
         ``full_every`` seconds."""
         last = time.monotonic()
         while True:
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(GROWTH_TICK)
             if time.monotonic() - last >= self.settings.full_every:
                 self.collect(thaw=True)
                 last = time.monotonic()
-            elif gc.get_count()[0] > max(GROWTH_MIN, self.live):
+            elif gc.get_count()[0] > GROWTH_STEP:
                 self.collect()
 
     def collect(self, thaw: bool = False) -> int:
@@ -193,7 +201,6 @@ class GcPolicy:
         freed = gc.collect()
         if self.settings.mode == "scheduled":
             gc.freeze()
-            self.live = gc.get_freeze_count()
         self.full.append((time.perf_counter() - t, freed))
         del self.full[:-100]
         return freed
