@@ -15,8 +15,8 @@ from typing import List, Optional
 
 import pytest
 
-from server_harness import (_DIRECT, REDIS_URL, Client, PgSchema, Server, need_pg,
-                            redis_reason, shared_inbox)
+from server_harness import (_DIRECT, NO_TABLE_LIMITS, REDIS_URL, Client, PgSchema, Server,
+                            need_pg, redis_reason, shared_inbox)
 
 import httpx
 from websockets.exceptions import ConnectionClosed
@@ -102,7 +102,7 @@ def pair():
     schema = PgSchema()
     args = ["--redis", REDIS_URL, "--redis-prefix", f"t{secrets.token_hex(4)}:",
             "--bot-delay", "0", "--hand-pause", "0", "--grace", "60",
-            "--rate-limit", "100000"]
+            "--rate-limit", "100000", "--deal-wait", "0", *NO_TABLE_LIMITS]
     one = Server(schema.url, *args)
     two = Server(schema.url, *args)
     yield one, two
@@ -116,8 +116,10 @@ def test_leaving_before_the_match_frees_the_socket_of_every_process(pair):
     her seat there: never Bob's hand or his draw, and her move is refused."""
     one, two = pair
     ann = Client(one, "Ann")
-    t = ann.create(variant="italian", players=4, seat=0, seats=[None, None, "greedy", "greedy"])
+    t = ann.create(variant="italian", players=4, seat=0, seats=[None, None, None, "greedy"])
     tid = t["table"]["id"]
+    # Dora keeps the table open (a waiting table its last person leaves closes)
+    assert Client(one, "Dora").join(tid, seat=2)["seat"] == 2
     sa = ann.sock(tid)
     assert sa.hello(None)[0]["you"]["seat"] == 0
     assert twin(ann, two).http.post(f"/api/tables/{tid}/leave", json={}).status_code == 200
