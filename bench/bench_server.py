@@ -51,6 +51,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from http.cookiejar import DefaultCookiePolicy
 from pathlib import Path
@@ -88,7 +89,21 @@ def start_server(db: str, extra: list, profile: "str | None" = None,
     if not line.startswith("burraco serving on "):
         proc.kill()
         raise SystemExit("the server did not start: " + line + proc.stdout.read())
+    # the rest of what the server writes is read as it comes (into SERVER_LOG): a pipe
+    # nobody reads fills up, and a server thread that logs then waits on it
+    threading.Thread(target=_drain, args=(proc.stdout,), daemon=True).start()
     return proc, line.split()[-1]
+
+
+SERVER_LOG = Path(tempfile.gettempdir()) / "burraco-bench-server.log"
+"""Where the server's output after its start-up line goes (read after a run)."""
+
+
+def _drain(stream) -> None:
+    with open(SERVER_LOG, "w", encoding="utf-8") as out:
+        for line in stream:
+            out.write(line)
+            out.flush()
 
 
 def _loads():
@@ -124,6 +139,16 @@ class Player:
                 "X-Forwarded-For": self.address}, max_size=2 ** 22,
                 open_timeout=120, ping_interval=None) as ws:
             await ws.send(json.dumps({"type": "hello", "protocol": 1, "since": None}))
+            # ready once the server said welcome: the socket is then set up there (a
+            # server that accepts first and checks the session after would otherwise
+            # still be doing thousands of sockets' work when the window opens)
+            welcomed = False
+            while not welcomed:
+                m = loads(await ws.recv())
+                if m.get("type") == "welcome":
+                    self.seat, welcomed = m["you"]["seat"], True
+                elif m.get("type") == "error":
+                    raise RuntimeError(f"the server refused the hello: {m}")
             b.connected()
             await b.go.wait()  # one event, not thousands of clients polling a counter
             while not b.finished:

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -94,12 +94,9 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             loc = ".".join(str(x) for x in er.get("loc", ()))
             raise HttpError("malformed", f"{loc}: {er.get('msg')}", loc or None) from None
 
-    async def session_id(cookies: Any) -> Optional[str]:
-        """The player id of the cookies' live server-side session (auth.py), or None."""
-        p = await st["auth"].player(cookies.get(COOKIE))
-        return p["id"] if p else None
-
-    async def current(request: Request, required: bool = True) -> Optional[dict]:
+    async def current(request: HTTPConnection, required: bool = True) -> Optional[dict]:
+        """The player of the request's (or WebSocket's) live server-side session
+        (auth.py), or None; ``required``: a ``no_session`` error instead of None."""
         p = await st["auth"].player(request.cookies.get(COOKIE))
         if p is None and required:
             raise HttpError("no_session", "start a session first: POST /api/session")
@@ -421,8 +418,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             return await ws.close(4403, "this Origin may not open the table's socket")
         if sockets.address_full(address):
             return await ws.close(TOO_MANY, "too many sockets from this address")
-        pid = await session_id(ws.cookies)
-        player = await hub().db(hub().store.get_player, pid) if pid else None
+        player = await current(ws, required=False)  # one query: the session and its player
         if player is None:
             return await ws.close(4401, "start a session first: POST /api/session")
         h = await hub().get(ws.path_params["id"])

@@ -28,15 +28,15 @@ The ``scheduled`` policy (the default of ``burraco serve``, :func:`install`):
   (``BURRACO_GC_FULL_EVERY``, default 600) frees the reference cycles made
   meanwhile: one long pause in ten minutes (0.3-2.5 s at 1,000 tables on a busy
   machine) instead of thousands of short ones and a long one every few seconds;
-- meanwhile, as soon as the objects made since the last collection (net of those
-  freed) number :data:`GROWTH_STEP` (new tables, new connections), those are
-  collected, and after every collection what it kept is frozen, so that such a
-  collection examines only the objects made since the last one: a pause bounded by
-  the step, not by the heap.  (Until issue 23 the step was the heap's own size, a
-  doubling: at 1,000 tables the collection that caught up with the last doubling
-  examined some 700,000 objects, a 0.6 s pause that fell into one
-  ``bench_server.py --tables 1000 --think 2`` run in five and took its p99 from
-  13-19 ms to 734 ms.)
+- meanwhile, every :data:`YOUNG_EVERY` seconds, the objects made since the last
+  collection are collected (the reference cycles among them freed) and what is
+  kept is frozen: each such collection examines only a tenth of a second's new
+  objects, a pause of 10-45 ms at 1,000 tables, whatever the heap's size.  (Until
+  issue 23 these collections waited until the new objects, net of those freed,
+  numbered as many as the heap had: at 1,000 tables the one that came examined
+  some 700,000 objects, a 0.5-0.6 s pause that fell into one
+  ``bench_server.py --tables 1000 --think 2`` run in three to five and took its
+  p99 from 13-35 ms to 0.7 s.)
 
 ``BURRACO_GC=tuned`` keeps CPython's young collections (thresholds
 ``BURRACO_GC_YOUNG=A,B``, default 700,10: at 1,000 tables 5000,10 spent twice the
@@ -58,15 +58,10 @@ from typing import Any, Deque, Dict, List, Optional, Tuple
 MODES = ("scheduled", "tuned", "python")
 """The policies of the module docstring; ``python``: CPython's defaults."""
 
-GROWTH_STEP = 100_000
-"""``scheduled``: the net growth of tracked objects (allocated less freed, since
-the last collection) that calls a collection of the objects not yet frozen before
-the full one is due: a pause of a few tens of milliseconds at most, whatever the
-heap's size (:meth:`GcPolicy._scheduled`)."""
-
-GROWTH_TICK = 0.1
-"""``scheduled``: how often (seconds) the growth is looked at: often enough that a
-burst of new connections cannot pile up many steps before it is seen."""
+YOUNG_EVERY = 0.1
+"""``scheduled``: seconds between two collections of the objects made since the
+last one (then frozen): short, so that each examines few objects
+(:meth:`GcPolicy._scheduled`)."""
 
 OLDEST_NEVER = 1_000_000
 """The oldest generation's threshold in the tuned policy: a million collections of
@@ -175,20 +170,18 @@ class GcPolicy:
 
     async def _scheduled(self) -> None:
         """``scheduled``: a full collection of every object (start-up's and the last
-        ones' frozen too) every ``full_every`` seconds, and one of the objects made
-        since the last collection as soon as they number :data:`GROWTH_STEP`
-        (looked at every :data:`GROWTH_TICK` seconds: ``gc.get_count()[0]`` counts
-        allocations less frees while the collector is off).  After each, what it
-        kept is frozen: the next one examines only newer objects, and a reference
+        ones' frozen too) every ``full_every`` seconds, and every :data:`YOUNG_EVERY`
+        seconds one of the objects made since the last collection.  After each, what
+        it kept is frozen: the next one examines only newer objects, and a reference
         cycle among frozen objects waits for the next full one, at most
         ``full_every`` seconds."""
         last = time.monotonic()
         while True:
-            await asyncio.sleep(GROWTH_TICK)
+            await asyncio.sleep(YOUNG_EVERY)
             if time.monotonic() - last >= self.settings.full_every:
                 self.collect(thaw=True)
                 last = time.monotonic()
-            elif gc.get_count()[0] > GROWTH_STEP:
+            else:
                 self.collect()
 
     def collect(self, thaw: bool = False) -> int:
@@ -201,8 +194,9 @@ class GcPolicy:
         freed = gc.collect()
         if self.settings.mode == "scheduled":
             gc.freeze()
-        self.full.append((time.perf_counter() - t, freed))
-        del self.full[:-100]
+        if thaw or self.settings.mode != "scheduled":  # not the young ones: 10 a second
+            self.full.append((time.perf_counter() - t, freed))
+            del self.full[:-100]
         return freed
 
     def uninstall(self) -> None:
