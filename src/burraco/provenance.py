@@ -23,9 +23,9 @@ import hashlib
 import hmac
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from .cards import CardError, format_cards, parse_card
+from .cards import format_cards
 from .cut import check_cut
-from .record import FORMAT, Record, RecordError
+from .record import FORMAT, Record, RecordError, read_cards
 from .state import GameState
 from .variants import Variant, VariantError, parse_variant
 
@@ -225,18 +225,6 @@ def _first_difference(have: Sequence[int], want: Sequence[int]) -> str:
     return f" ({len(have)} cards, not {len(want)})"
 
 
-def _cards(value: Any, field: str) -> List[int]:
-    if not isinstance(value, list):
-        raise RecordError(f"{field} must be a list of cards", field)
-    out: List[int] = []
-    for i, x in enumerate(value):
-        try:
-            out.append(parse_card(x))
-        except CardError as e:
-            raise RecordError(str(e), f"{field}[{i}]") from None
-    return out
-
-
 def read_deal(data: Mapping[str, Any]) -> Record:
     """The parts of a record (parsed JSON) that its deal's check reads: variant,
     players, first, the deal's cards and the cut, each checked for shape
@@ -268,9 +256,9 @@ def read_deal(data: Mapping[str, Any]) -> Record:
         rows = deal.get(key)
         if not isinstance(rows, list):
             raise RecordError(f"deal.{key} must be a list", f"deal.{key}")
-        parts[key] = [_cards(r, f"deal.{key}[{i}]") for i, r in enumerate(rows)]
-    stock = _cards(deal.get("stock"), "deal.stock")
-    discard = _cards(deal.get("discard", []), "deal.discard")
+        parts[key] = [read_cards(r, f"deal.{key}[{i}]") for i, r in enumerate(rows)]
+    stock = read_cards(deal.get("stock"), "deal.stock")
+    discard = read_cards(deal.get("discard", []), "deal.discard")
     cut: Optional[Tuple[int, int]] = None
     raw_cut = data.get("cut")
     if variant.cut_bonus and raw_cut is not None:

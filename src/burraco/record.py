@@ -65,7 +65,9 @@ class Record:
                                    self.packets, self.stock, self.discard, cut=self.cut)
 
 
-def _cards(value: Any, field: str, nonempty: bool = False) -> List[int]:
+def read_cards(value: Any, field: str, nonempty: bool = False) -> List[int]:
+    """The cards of a record's list ``field`` (RecordError naming the field, or the
+    card at fault, otherwise)."""
     if not isinstance(value, list):
         raise RecordError(f"{field} must be a list of cards, not {type(value).__name__}", field)
     if nonempty and not value:
@@ -137,13 +139,13 @@ def parse_record(data: Any) -> Record:
     hands_raw = deal["hands"]
     if not isinstance(hands_raw, list):
         raise RecordError("deal.hands must be a list of hands", "deal.hands")
-    hands = [_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands_raw)]
+    hands = [read_cards(h, f"deal.hands[{i}]") for i, h in enumerate(hands_raw)]
     packets_raw = deal["packets"]
     if not isinstance(packets_raw, list):
         raise RecordError("deal.packets must be a list of packets", "deal.packets")
-    packets = [_cards(p, f"deal.packets[{i}]") for i, p in enumerate(packets_raw)]
-    stock = _cards(deal["stock"], "deal.stock")
-    discard = _cards(deal.get("discard", []), "deal.discard")
+    packets = [read_cards(p, f"deal.packets[{i}]") for i, p in enumerate(packets_raw)]
+    stock = read_cards(deal["stock"], "deal.stock")
+    discard = read_cards(deal.get("discard", []), "deal.discard")
     _check_face_up(variant, discard)
     cut = _parse_cut(data, variant, players)
     try:
@@ -205,7 +207,7 @@ def _parse_move(m: Any, f: str, players: int) -> Tuple[int, Move]:
         raise RecordError(f"{f}.player must be a seat from 0 to {players - 1}, not {p}",
                           f + ".player")
     if a in (MELD, ADD):
-        cards = _cards(m.get("cards"), f + ".cards", nonempty=True)
+        cards = read_cards(m.get("cards"), f + ".cards", nonempty=True)
         meld = _meld(m, f, required=a == ADD)
         # a meld's "meld" field is checked but not part of the move (one spelling)
         return p, Move(a, tuple(sorted(cards)), meld if a == ADD else -1)
@@ -216,7 +218,7 @@ def _parse_move(m: Any, f: str, players: int) -> Tuple[int, Move]:
             raise RecordError(str(e), f + ".card") from None
         return p, Move(DISCARD, (c,))
     if a == PICKUP:
-        cards = _cards(m["cards"], f + ".cards", nonempty=True) if "cards" in m else []
+        cards = read_cards(m["cards"], f + ".cards", nonempty=True) if "cards" in m else []
         return p, Move(PICKUP, tuple(sorted(cards)), _meld(m, f, required=False))
     return p, Move(a)
 
