@@ -38,7 +38,7 @@ def test_pages_load_with_no_csp_violation(tmp_path):
     srv = Server(str(tmp_path / "csp.db"), "--bot-delay", "0.05", "--hand-pause", "0.5")
     try:
         with chromium() as browser:
-            p = Player(browser, srv.base, "Anna")
+            p = Player(browser, srv.base, "Anna", enforce_csp=True)
             p.ctx.add_init_script(WATCH)
             seen = {}
             # the lobby, and a session made by the page (a same-origin JSON POST)

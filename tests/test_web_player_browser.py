@@ -203,8 +203,9 @@ def test_a_private_match_shows_no_record_to_a_visitor(server, browser):
     try:
         page = visitor.page
         page.goto(f"{server.base}/p/{gina.player['id']}")
-        row = page.locator(f"li.match[data-table='{tid}']")
+        row = page.locator("li.match")  # her only match: a stranger is not told its table
         row.wait_for()
+        assert m["table"] == tid and tid not in page.content()
         assert row.locator(".records a").count() == 0
         assert row.locator(".records .no-record").count() == len(m["hands"]) >= 1
         assert "private table" in row.locator(".records .hint").inner_text()

@@ -49,10 +49,16 @@ class Player:
     """One person in one browser context: a page, and every console error it logged."""
 
     def __init__(self, browser, base: str, name: str, locale: str = "en-US",
-                 viewport: Optional[Dict[str, int]] = None, phone: bool = False) -> None:
+                 viewport: Optional[Dict[str, int]] = None, phone: bool = False,
+                 enforce_csp: bool = False) -> None:
         opts: Dict[str, Any] = {"viewport": viewport or (PHONE if phone else LAPTOP), "locale": locale}
         if phone:
             opts.update(is_mobile=True, has_touch=True, device_scale_factor=2)
+        # the tests' own waits (wait_for_function with a JavaScript string) are run by
+        # Playwright through eval, which the pages' Content-Security-Policy forbids;
+        # the policy itself is held to the pages by tests/test_security_browser.py
+        # (enforce_csp)
+        opts["bypass_csp"] = not enforce_csp
         self.ctx = browser.new_context(**opts)
         self.ctx.add_init_script("localStorage.setItem('burraco.pace', '60')")
         self.page = self.ctx.new_page()
