@@ -40,7 +40,10 @@ HAND0_OVER = "(!!s.match && (s.match.hands || []).some((h) => h.hand === 0))"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     srv = Server(str(tmp_path_factory.mktemp("deal") / "server.db"), "--bot-delay", "0.05",
-                 "--hand-pause", "1", "--grace", "60", "--rate-limit", "1000")
+                 "--hand-pause", "1", "--grace", "60", "--rate-limit", "1000",
+                 # the deal waits for both pages' shares (it deals as soon as both are
+                 # in): on a busy machine a page may take longer than the default 3 s
+                 "--deal-wait", "30")
     yield srv
     srv.stop()
 
