@@ -16,6 +16,7 @@ import asyncio
 import functools
 import inspect
 import random
+import re
 from typing import Dict, Iterable, List, Optional, Sequence, Union
 
 import pytest
@@ -263,3 +264,11 @@ def run_async(fn):
 
     wrapper.__signature__ = inspect.signature(fn)
     return wrapper
+
+
+def form_token(client) -> str:
+    """The CSRF token of the tournament's forms for ``client``'s browser (a Starlette
+    TestClient or an httpx client: the page sets its form cookie when it has none)."""
+    m = re.search(r'name="csrf" value="([^"]+)"', client.get("/tournament").text)
+    assert m, "the tournament page carries no form token"
+    return m.group(1)

@@ -17,6 +17,7 @@ from typing import List, Optional
 import pytest
 
 from server_harness import FAST, Client, Server, Sock
+from helpers import form_token  # noqa: E402
 
 httpx = pytest.importorskip("httpx")
 
@@ -408,11 +409,6 @@ def test_tournament_forms_from_another_site_are_refused(server):
     r = t.post("/tournament/new", data=data, headers={"Origin": server.base},
                follow_redirects=False)
     assert r.status_code == 303
-
-
-def form_token(c: "httpx.Client") -> str:
-    """The tournament forms' CSRF token of ``c``'s browser (its form cookie)."""
-    return re.search(r'name="csrf" value="([^"]+)"', c.get("/tournament").text).group(1)
 
 
 # ----------------------------------------------------------------- item 14: headers

@@ -26,6 +26,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from burraco.server.app import create_app  # noqa: E402
 from burraco.server.hub import Settings  # noqa: E402
 from burraco.tournament.store import Store  # noqa: E402
+from helpers import form_token  # noqa: E402
 
 EVENT = "Open night"
 
@@ -37,11 +38,6 @@ def db(tmp_path) -> str:
 
 def app_for(db: str):
     return create_app(Settings(db=db, bot_delay=0, hand_pause=0, grace=30))
-
-
-def form_token(c: TestClient) -> str:
-    m = re.search(r'name="csrf" value="([^"]+)"', c.get("/tournament").text)
-    return m.group(1) if m else ""
 
 
 def create(c: TestClient, fmt="round-robin", rounds=1, hands=2) -> Tuple[str, str]:

@@ -27,19 +27,13 @@ from burraco.tournament import Tournament  # noqa: E402
 from burraco.tournament.online import default_clock, seat_players, table_settings  # noqa: E402
 from burraco.tournament.store import Store  # noqa: E402
 from burraco.tournament.web import parse_sheet  # noqa: E402
+from helpers import form_token  # noqa: E402
 
 
 def app_for(db: str, **kw):
     opts = dict(db=db, bot_delay=0, hand_pause=0, grace=0.2)
     opts.update(kw)
     return create_app(Settings(**opts))
-
-
-def form_token(c: TestClient) -> str:
-    """The token of the tournament's forms for this client's cookie (the page
-    sets the cookie when the client has none)."""
-    page = c.get("/tournament").text
-    return re.search(r'name="csrf" value="([^"]+)"', page).group(1)
 
 
 def create(c: TestClient, name="Club night", fmt="danish", rounds=2, hands=2) -> Tuple[str, str]:
