@@ -62,15 +62,16 @@ from .output import STYLE, _results_block, _standings_block, assignments_html, \
     html_lang, results_html, scorecards_html, standings_html, summary
 from .simulate import event_json
 from .words import ENGLISH, Words
-from ..server.guard import client_address, loads_json
+from ..server.guard import FORM_BODY, client_address, loads_json
 
 SEED_BITS = 48
 """The bits of an event's seed drawn by the server: all that the deal sets'
 derivation (:func:`burraco.tournament.simulate._seed`) reads of it, so that the
 deals cannot be found from the first ones by trying every seed."""
 
-MAX_FORM = 256 * 1024
-"""The largest director's form (a CSV of entrants), in bytes."""
+MAX_FORM = FORM_BODY
+"""The largest director's form (a CSV of entrants), in bytes: the server's bound of
+a body under ``/tournament/`` (server/guard.py), one figure for both."""
 
 MAX_CLAIM = 1024
 """The largest claim body, in bytes (``{"code": ..., "name": ...}``)."""
