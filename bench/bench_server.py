@@ -32,7 +32,9 @@ the machine's load (``loadavg_1m``); and what the server says of itself
 (``BURRACO_STATS=1``, ``GET /api/stats``): the time a move took inside it, from
 its frame to its broadcast (``server_move_p50_ms``, ``server_move_p99_ms``), its
 event loop's lag (``server_lag_p99_ms``, ``server_lag_max_ms``), its collector's
-policy (``gc``: ``--gc`` sets it) and pauses (``server_gc_ms`` in all,
+policy (``gc``: ``--gc`` sets it), the interpreter's switch interval
+(``switch_interval_ms``; ``--server-env BURRACO_SWITCH_INTERVAL=python`` keeps
+CPython's 5 ms, see ``server/runtime.py``) and the collector's pauses (``server_gc_ms`` in all,
 ``server_gc_max_ms`` the longest, ``server_gc_full`` full collections).
 ``--profile`` runs the server under cProfile (its main thread), ``--sample``
 samples every thread with py-spy (if it is installed) and groups the samples by
@@ -406,6 +408,7 @@ def run_bench(base: str, pid: int, tables: int, seconds: float, think: float, wa
             "server_lag_p99_ms": stats["loop_lag"]["p99_ms"],
             "server_lag_max_ms": stats["loop_lag"]["max_ms"],
             "gc": g.get("mode"),
+            "switch_interval_ms": stats.get("switch_interval_ms"),
             "server_gc_ms": round(sum(p["total_ms"] for p in pauses.values()), 1),
             "server_gc_max_ms": max((p["max_ms"] for p in pauses.values()), default=0.0),
             "server_gc_full": pauses.get("2", {}).get("n", 0),

@@ -112,6 +112,8 @@ def test_stats_are_off_unless_asked_for(tmp_path):
     ({"BURRACO_GC_FULL_EVERY": "0"}, "BURRACO_GC_FULL_EVERY must be a positive"),
     ({"BURRACO_GC_FULL_EVERY": "soon"}, "BURRACO_GC_FULL_EVERY must be a positive"),
     ({"BURRACO_GC_YOUNG": "700"}, "BURRACO_GC_YOUNG must be two positive integers"),
+    ({"BURRACO_SWITCH_INTERVAL": "0"}, "BURRACO_SWITCH_INTERVAL must be a number of seconds"),
+    ({"BURRACO_SWITCH_INTERVAL": "fast"}, "BURRACO_SWITCH_INTERVAL must be a number of seconds"),
 ])
 def test_a_bad_policy_is_one_line(tmp_path, env, says):
     import os
@@ -135,6 +137,28 @@ def test_from_env_reads_the_variables():
         runtime.from_env({"BURRACO_GC_FULL_EVERY": "-1"})
     with pytest.raises(ValueError, match="BURRACO_GC_YOUNG"):
         runtime.from_env({"BURRACO_GC_YOUNG": "0,10"})
+
+
+def test_served_process_switches_threads_every_half_millisecond(tmp_path):
+    """The database thread's waits for the GIL (runtime.py, "The interpreter's switch
+    interval"): ``burraco serve`` sets 0.5 ms, ``BURRACO_SWITCH_INTERVAL`` another,
+    ``python`` keeps CPython's 5 ms."""
+    for env, ms in (({}, 0.5), ({"BURRACO_SWITCH_INTERVAL": "0.002"}, 2.0),
+                    ({"BURRACO_SWITCH_INTERVAL": "python"}, 5.0)):
+        s = Server(str(tmp_path / f"sw{ms}.db"), env={**OPERATOR, "BURRACO_STATS": "1", **env})
+        try:
+            assert _stats(s)["switch_interval_ms"] == ms, env
+        finally:
+            s.stop()
+
+
+def test_switch_interval_from_env_reads_its_variable():
+    assert runtime.switch_interval_from_env({}) == runtime.SWITCH_INTERVAL == 0.0005
+    assert runtime.switch_interval_from_env({"BURRACO_SWITCH_INTERVAL": " Python "}) is None
+    assert runtime.switch_interval_from_env({"BURRACO_SWITCH_INTERVAL": "0.001"}) == 0.001
+    for bad in ("0.00001", "1", "nan", "-0.001", "soon"):
+        with pytest.raises(ValueError, match="BURRACO_SWITCH_INTERVAL"):
+            runtime.switch_interval_from_env({"BURRACO_SWITCH_INTERVAL": bad})
 
 
 def test_pauses_are_recorded_per_generation():
@@ -170,10 +194,10 @@ def test_bench_json_keys_are_present_and_consistent():
             "think", "client_procs", "server_cpu_s", "client_cpu_s", "client_lag_p99_ms",
             "loadavg_1m", "setup_s", "server_move_p50_ms", "server_move_p99_ms",
             "server_lag_p99_ms", "server_lag_max_ms", "gc", "server_gc_ms",
-            "server_gc_max_ms", "server_gc_full", "db"}
+            "server_gc_max_ms", "server_gc_full", "switch_interval_ms", "db"}
     assert keys <= set(out), keys - set(out)
     assert out["tables"] == 2 and out["client_procs"] == 2 and out["db"] == "sqlite"
-    assert out["gc"] == "scheduled" and out["errors"] == 0
+    assert out["gc"] == "scheduled" and out["errors"] == 0 and out["switch_interval_ms"] == 0.5
     assert out["moves"] > 0
     assert abs(out["moves_per_second"] - out["moves"] / out["seconds"]) < 0.2
     assert 0 < out["p50_ms"] <= out["p99_ms"]

@@ -8,6 +8,7 @@ import contextlib
 import gc
 import json
 import secrets
+import sys
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -386,6 +387,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         h = hub()
         return JSONResponse({
             "ok": True, "seconds": seconds, "cpu_s": round(time.process_time(), 3),
+            "switch_interval_ms": round(sys.getswitchinterval() * 1000, 3),
             "gc": pol.stats(since) if pol else {"mode": None, "thresholds": list(gc.get_threshold()),
                                                 "frozen": gc.get_freeze_count()},
             "loop_lag": lag.summary(since), "moves": move_times.summary(since),

@@ -38,6 +38,23 @@ The ``scheduled`` policy (the default of ``burraco serve``, :func:`install`):
   ``bench_server.py --tables 1000 --think 2`` run in three to five and took its
   p99 from 13-35 ms to 0.7 s.)
 
+**The interpreter's switch interval.**  The database is written from a thread
+(the group commit of ``hub.py``) while the event loop runs the moves and the
+sockets on the main thread, and one lock (CPython's GIL) lets only one of them run
+Python at a time.  A thread that wants the lock waits until the holder lets it go,
+which a busy holder does only when asked, after the *switch interval* (CPython's
+default: 5 ms).  A group commit takes the lock back after each SQLite call (SQLite
+runs without it), four or five times a commit, and each time it may wait up to
+that long behind a busy loop: a commit of 0.5 ms CPU took 5-60 ms whenever the
+loop was busy, and every move in that batch and the next waited for it.  Those
+waits, more than the collector's pauses, were the tail of
+``bench_server.py --tables 1000 --think 2`` on a nearly quiet machine (moves' wait
+for their write: p99 52 ms, the benchmark's p99 46-130 ms in one run in three).
+``burraco serve`` sets the interval to :data:`SWITCH_INTERVAL` (0.5 ms;
+``BURRACO_SWITCH_INTERVAL`` in seconds, ``python`` keeps CPython's): the same
+benchmark's writes then waited p99 10-13 ms, and the server spent a little less
+CPU, not more (11-13 s instead of 13 s of a 20 s window).
+
 ``BURRACO_GC=tuned`` keeps CPython's young collections (thresholds
 ``BURRACO_GC_YOUNG=A,B``, default 700,10: at 1,000 tables 5000,10 spent twice the
 time in them, in pauses 16 times as long) with the start-up freeze and the
@@ -63,6 +80,10 @@ YOUNG_EVERY = 0.1
 last one (then frozen): short, so that each examines few objects
 (:meth:`GcPolicy._scheduled`)."""
 
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread holds the interpreter's lock while another waits for it, in
+``burraco serve`` (:func:`switch_interval_from_env`; CPython's default is 0.005)."""
+
 OLDEST_NEVER = 1_000_000
 """The oldest generation's threshold in the tuned policy: a million collections of
 the middle one, i.e. never within a server's life (the scheduled full collection
@@ -76,6 +97,26 @@ class GcSettings:
     mode: str = "scheduled"
     full_every: float = 600.0
     young: Tuple[int, int] = (700, 10)
+
+
+def switch_interval_from_env(env: Optional[Dict[str, str]] = None) -> Optional[float]:
+    """The switch interval ``BURRACO_SWITCH_INTERVAL`` asks for (seconds, from 0.0001
+    to 0.1; default :data:`SWITCH_INTERVAL`), or None for ``python`` (CPython's own);
+    ValueError naming the variable for anything else."""
+    env = dict(os.environ) if env is None else env
+    raw = (env.get("BURRACO_SWITCH_INTERVAL") or "").strip().lower()
+    if not raw:
+        return SWITCH_INTERVAL
+    if raw == "python":
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0.0001 <= value <= 0.1:  # nan fails too
+        raise ValueError("BURRACO_SWITCH_INTERVAL must be a number of seconds from 0.0001 "
+                         f"to 0.1, or python, not {raw!r}")
+    return value
 
 
 def from_env(env: Optional[Dict[str, str]] = None) -> GcSettings:
@@ -294,5 +335,5 @@ def install(settings: GcSettings) -> GcPolicy:
     return _policy
 
 
-__all__ = ["GcSettings", "GcPolicy", "Pauses", "LoopLag", "Timings", "from_env", "install",
+__all__ = ["SWITCH_INTERVAL", "switch_interval_from_env", "GcSettings", "GcPolicy", "Pauses", "LoopLag", "Timings", "from_env", "install",
            "policy", "percentiles", "MODES"]

@@ -106,6 +106,7 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
     try:
         try:
             gc_settings = runtime.from_env()
+            switch = runtime.switch_interval_from_env()
         except ValueError as e:
             raise StartError(str(e)) from None
         if os.environ.get("BURRACO_STATS", "") not in ("", "0"):
@@ -114,6 +115,8 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
             check_redis(settings.redis)
         check_database(settings)
         sock = bind(host, port)
+        if switch is not None:  # the database thread's waits for the GIL (runtime.py)
+            sys.setswitchinterval(switch)
     except StartError as e:
         print(f"burraco serve: {e}", file=sys.stderr)
         return 1
