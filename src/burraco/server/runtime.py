@@ -30,8 +30,10 @@ The ``scheduled`` policy (the default of ``burraco serve``, :func:`install`):
   machine) instead of thousands of short ones and a long one every few seconds;
 - meanwhile, every :data:`YOUNG_EVERY` seconds, the objects made since the last
   collection are collected (the reference cycles among them freed) and what is
-  kept is frozen: each such collection examines only a tenth of a second's new
-  objects, a pause of 10-45 ms at 1,000 tables, whatever the heap's size.  (Until
+  kept is frozen: each such collection examines only 40 ms of new objects, whatever
+  the heap's size.  At 1,000 tables the longest such pause of a 20 s benchmark
+  window was 5-12 ms (4 runs) with 0.04 s between them, 8-58 ms (10 runs) with
+  0.1 s, for the same time in all.  (Until
   issue 23 these collections waited until the new objects, net of those freed,
   numbered as many as the heap had: at 1,000 tables the one that came examined
   some 700,000 objects, a 0.5-0.6 s pause that fell into one
@@ -75,9 +77,9 @@ from typing import Any, Deque, Dict, List, Optional, Tuple
 MODES = ("scheduled", "tuned", "python")
 """The policies of the module docstring; ``python``: CPython's defaults."""
 
-YOUNG_EVERY = 0.1
+YOUNG_EVERY = 0.04
 """``scheduled``: seconds between two collections of the objects made since the
-last one (then frozen): short, so that each examines few objects
+last one (then frozen): short, so that each examines few objects (module docstring)
 (:meth:`GcPolicy._scheduled`)."""
 
 SWITCH_INTERVAL = 0.0005
