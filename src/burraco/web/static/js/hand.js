@@ -103,7 +103,7 @@ export function Hand({ s, sorted, selected, toggle, sortMode, onMove }) {
   const fresh = s.lastCard;
   let freshShown = false;
   const order = sortMode === "rank" ? t("by rank") : sortMode === "custom" ? t("in your own order") : t("by suit");
-  return html`<div class="hand" ref=${ref} role="group" onKeyDown=${onKey}
+  return html`<div class="hand" id="hand" tabindex="-1" ref=${ref} role="group" onKeyDown=${onKey}
       aria-label=${t("Your hand: {n} cards, sorted {order}", { n: sorted.length, order })}
       aria-description=${t("Drag a card, or press Shift and an arrow key on it, to move it.")}>
     ${sorted.map((c, i) => {
