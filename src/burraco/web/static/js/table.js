@@ -109,7 +109,7 @@ function Meld({ meld, index, owner, onAdd, canAdd, fresh }) {
   const body = html`<span class="meld-num" aria-hidden="true">${index + 1}</span>
     <span class="meld-cards">${meld.cards.map((c, i) => html`<span class="card small" key=${i}>
       <${CardFace} code=${c} wild=${wild[i]}/></span>`)}</span>
-    ${meld.burraco ? html`<span class=${"badge badge-" + meld.burraco}>${t("Burraco")} · ${burracoName(meld.burraco)}</span>` : null}`;
+    ${meld.burraco ? html`<span class=${"badge badge-" + meld.burraco} aria-hidden="true">${t("Burraco")} · ${burracoName(meld.burraco)}</span>` : null}`;
   const cls = "meld" + (meld.burraco ? " is-burraco" : "") + (fresh ? " flash-in" : "");
   if (onAdd) {
     return html`<button type="button" class=${cls + (canAdd ? " can-add" : "")} aria-label=${t("Add to meld: {meld}", { meld: label })}
@@ -190,15 +190,15 @@ function Center({ s, actions, canDraw, canPickup, canDiscard }) {
     <span class="pile-cards">${shown.map((c, i) => html`<span key=${i + ":" + c}
         class=${"card small" + (i === shown.length - 1 && flash && flash.action === "discard" && !flash.mine ? " flash-in" : "")}>
       <${CardFace} code=${c} wild=${isTwo(c)}/></span>`)}</span>
-    <span class="count">${closed ? t("closed · {n}", { n: view.pile_count }) : view.pile_count}</span>`;
+    <span class="count" aria-hidden="true">${closed ? t("closed · {n}", { n: view.pile_count }) : view.pile_count}</span>`;
   return html`<section class="center" aria-label=${t("Stock and discard pile")}>
     <div class="stock-wrap">
       ${canDraw
         ? html`<button type="button" class="stock" onClick=${actions.draw}
             aria-label=${t("Draw from the stock ({n} cards)", { n: view.stock_count })}>
-            <span class="card small"><${CardBack}/></span><span class="count">${view.stock_count}</span></button>`
+            <span class="card small"><${CardBack}/></span><span class="count" aria-hidden="true">${view.stock_count}</span></button>`
         : html`<div class="stock" role="img" aria-label=${t("Stock: {n} cards", { n: view.stock_count })}>
-            <span class="card small"><${CardBack}/></span><span class="count">${view.stock_count}</span></div>`}
+            <span class="card small"><${CardBack}/></span><span class="count" aria-hidden="true">${view.stock_count}</span></div>`}
       <span class="label">${t("Stock")}</span>
     </div>
     <div class="packets" role="img" aria-label=${tn("{n} reserve packet left", "{n} reserve packets left", view.packets_left)}>
@@ -427,8 +427,13 @@ export function TableView({ s, conn }) {
       L.keepFocus();
       act();
     };
+    const onPointer = () => { refocus.current = null; }; // a click puts the focus where it wants
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    window.addEventListener("pointerdown", onPointer, true);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("pointerdown", onPointer, true);
+    };
   }, []);
 
   useLayoutEffect(() => { // a card or button the focus was on is gone: the hand takes it back
