@@ -59,6 +59,7 @@ def at_table(browser, server, who: Client, tid: str, viewport: Dict[str, int], n
     """``who``'s seat at table ``tid`` in a browser of this size (the session's cookie)."""
     p = Player(browser, server.base, name, viewport=viewport, phone=phone)
     p.ctx.add_cookies([{"name": "burraco_session", "value": who.cookie, "url": server.base}])
+    p.ctx.add_init_script("localStorage.setItem('burraco.session', '1')")  # api.js me()
     p.page.goto(f"{server.base}/t/{tid}")
     p.wait_js("return !!s.view && !!s.you && s.you.seat !== null && s.status === 'open';",
               what="the deal, seated")

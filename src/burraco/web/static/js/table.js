@@ -96,8 +96,8 @@ function Seats({ s, place }) {
   const n = view ? view.players : table.players;
   const me = you && you.seat !== null && you.seat !== undefined ? you.seat : 0;
   const seats = seatPlaces(n, me).filter(([, p]) => p === place || (place === "left" && p === "bottom"));
-  if (!seats.length) return html`<div class=${"seats seats-" + place}></div>`;
-  return html`<div class=${"seats seats-" + place}><ul class="players" aria-label=${t("Players")}>
+  if (!seats.length) return html`<div class=${"around around-" + place}></div>`;
+  return html`<div class=${"around around-" + place}><ul class="players" aria-label=${t("Players")}>
     ${seats.map(([seat, p]) => html`<${Plate} key=${seat} s=${s} seat=${seat} place=${p}/>`)}
   </ul></div>`;
 }
