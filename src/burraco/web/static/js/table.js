@@ -112,8 +112,10 @@ function Meld({ meld, index, owner, onAdd, canAdd, fresh }) {
     ${meld.burraco ? html`<span class=${"badge badge-" + meld.burraco} aria-hidden="true">${t("Burraco")} · ${burracoName(meld.burraco)}</span>` : null}`;
   const cls = "meld" + (meld.burraco ? " is-burraco" : "") + (fresh ? " flash-in" : "");
   if (onAdd) {
-    return html`<button type="button" class=${cls + (canAdd ? " can-add" : "")} aria-label=${t("Add to meld: {meld}", { meld: label })}
-      data-owner=${owner} data-meld=${index} onClick=${() => onAdd(owner, index)}>${body}</button>`;
+    // the name is the button's own (hidden) words: the drawn cards are hidden from
+    // assistive technology, so the name holds all the button shows (label in name)
+    return html`<button type="button" class=${cls + (canAdd ? " can-add" : "")}
+      data-owner=${owner} data-meld=${index} onClick=${() => onAdd(owner, index)}><span class="sr-only">${t("Add to meld: {meld}", { meld: label })}</span>${body}</button>`;
   }
   return html`<div class=${cls} role="img" aria-label=${label} data-owner=${owner} data-meld=${index}>${body}</div>`;
 }
@@ -162,9 +164,9 @@ function MeldArea({ s, owner, mine, onAdd, canAdd }) {
   const taken = view.packet_taken && view.packet_taken[owner];
   return html`<section class=${"melds side-" + (owner % 3) + (mine ? " mine" : "")}
       data-seats=${ownerSeats(view, owner).join(",")} aria-label=${t("Melds of {side}", { side: sideName(view, table, owner, you) })}>
-    <h3><span>${sideName(view, table, owner, you)}</span>
+    <h2 class="melds-head"><span>${sideName(view, table, owner, you)}</span>
       ${points !== null && points !== undefined ? html`<span class="points">${t("score so far: {n}", { n: points })}</span>` : null}
-      ${taken ? html`<span class="tag">${t("reserve packet taken")}</span>` : null}</h3>
+      ${taken ? html`<span class="tag">${t("reserve packet taken")}</span>` : null}</h2>
     <div class=${"meld-list" + (loose ? " loose" : "")} ref=${listRef}>
       ${melds.length === 0 ? html`<p class="empty">${t("No melds yet.")}</p>` : null}
       ${melds.map((m, i) => html`<${Meld} key=${i} meld=${m} index=${i} owner=${owner}
@@ -194,8 +196,8 @@ function Center({ s, actions, canDraw, canPickup, canDiscard }) {
   return html`<section class="center" aria-label=${t("Stock and discard pile")}>
     <div class="stock-wrap">
       ${canDraw
-        ? html`<button type="button" class="stock" onClick=${actions.draw}
-            aria-label=${t("Draw from the stock ({n} cards)", { n: view.stock_count })}>
+        ? html`<button type="button" class="stock" onClick=${actions.draw}>
+            <span class="sr-only">${t("Draw from the stock ({n} cards)", { n: view.stock_count })}</span>
             <span class="card small"><${CardBack}/></span><span class="count" aria-hidden="true">${view.stock_count}</span></button>`
         : html`<div class="stock" role="img" aria-label=${t("Stock: {n} cards", { n: view.stock_count })}>
             <span class="card small"><${CardBack}/></span><span class="count" aria-hidden="true">${view.stock_count}</span></div>`}
@@ -208,7 +210,7 @@ function Center({ s, actions, canDraw, canPickup, canDiscard }) {
     <div class="pile-wrap">
       ${pileAction
         ? html`<button type="button" class=${"pile" + (closed ? " closed" : "")} onClick=${pileAction}
-            aria-label=${pileTitle + ". " + pileLabel} title=${pileTitle}>${pileBody}</button>`
+            title=${pileTitle}><span class="sr-only">${pileTitle + ". " + pileLabel}</span>${pileBody}</button>`
         : html`<div class=${"pile" + (closed ? " closed" : "")} role="img" aria-label=${pileLabel}>${pileBody}</div>`}
       <span class="label">${t("Discard pile")}</span>
     </div>
