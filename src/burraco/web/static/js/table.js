@@ -222,7 +222,7 @@ function Log({ s }) {
   const ref = useRef(null);
   const lines = s.log.map((ev) => ({ ev, text: describe(ev, s.table, s.you) })).filter((x) => x.text);
   useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [lines.length]);
-  return html`<ol class="log" ref=${ref} aria-live="polite" aria-label=${t("Moves of this hand")}>
+  return html`<ol class="log" ref=${ref} tabindex="0" aria-live="polite" aria-label=${t("Moves of this hand")}>
     ${lines.map(({ ev, text }) => html`<li key=${ev.version} class=${"log-" + ev.kind + (ev.move ? " log-" + ev.move.action : "")}>${text}</li>`)}
   </ol>`;
 }
