@@ -456,7 +456,9 @@ export function TableView({ s, conn }) {
 
   const resultRef = useRef(null);
   useEffect(() => { // the result panel is announced: the focus moves to it
-    if (showResult !== null && resultRef.current) resultRef.current.focus();
+    if (showResult === null || !resultRef.current) return;
+    resultRef.current.focus({ preventScroll: true });
+    resultRef.current.scrollIntoView({ block: "nearest" }); // above the hand stuck at the bottom (scroll-margin)
   }, [showResult]);
 
   const heading = html`<h1 class="sr-only">${t("Burraco table: {variant}", { variant: table ? variantName(table.variant) : "" })}</h1>`;
