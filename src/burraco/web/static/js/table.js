@@ -457,8 +457,10 @@ export function TableView({ s, conn }) {
   const resultRef = useRef(null);
   useEffect(() => { // the result panel is announced: the focus moves to it
     if (showResult === null || !resultRef.current) return;
+    const mine = document.querySelector(".my-area");
+    if (mine) resultRef.current.style.scrollMarginBottom = `${mine.offsetHeight + 12}px`;
     resultRef.current.focus({ preventScroll: true });
-    resultRef.current.scrollIntoView({ block: "nearest" }); // above the hand stuck at the bottom (scroll-margin)
+    resultRef.current.scrollIntoView({ block: "nearest" }); // clear of the hand stuck at the bottom
   }, [showResult]);
 
   const heading = html`<h1 class="sr-only">${t("Burraco table: {variant}", { variant: table ? variantName(table.variant) : "" })}</h1>`;
