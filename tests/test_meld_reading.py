@@ -5,7 +5,7 @@ natural 2 and only the 2 of hearts is wild, standing for the 3 of clubs."""
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import pytest
 
@@ -17,7 +17,7 @@ from burraco.view import meld_dict, wild_places
 from helpers import T, build, draw, lay
 
 
-def read(variant: str, cards: str):
+def read(variant: str, cards: str) -> Tuple[Any, Any]:
     rules = parse_variant(variant).rules
     r = rules.read(T(cards))
     assert r is not None, cards
@@ -50,19 +50,20 @@ def places(variant: str, cards: str) -> Tuple[List[str], List[Tuple[str, Optiona
     # brazilian: a meld of wild cards only, each of them wild, for no rank
     ("brazilian", "2C 2D 2H", ["2C", "2D", "2H"], [("2C", None), ("2D", None), ("2H", None)]),
 ])
-def test_the_engine_names_each_wild_card_and_its_place(variant, cards, order, wild):
+def test_the_engine_names_each_wild_card_and_its_place(variant: str, cards: str, order: List[str],
+                                                      wild: List[Tuple[str, Optional[str]]]) -> None:
     got_order, got_wild = places(variant, cards)
     assert got_order == order
     assert got_wild == wild
 
 
-def test_wild_places_indexes_the_reading_order():
+def test_wild_places_indexes_the_reading_order() -> None:
     r, rules = read("italian", "2C 2H 4C")
     assert wild_places(r, rules) == [(1, 3)]
     assert format_cards(r.order)[1] == "2H"
 
 
-def test_every_meld_of_the_view_carries_its_reading():
+def test_every_meld_of_the_view_carries_its_reading() -> None:
     s = build("italian", players=2, hands={0: "2C 2H 4C 7S 7H 7D"})
     draw(s)
     lay(s, "2C 2H 4C")
