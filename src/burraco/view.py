@@ -18,7 +18,7 @@ import random
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from . import observer as ob
-from .cards import NUM_KINDS, format_cards
+from .cards import NUM_KINDS, RANK_CHARS, format_cards
 from .cut import Cut
 from .melds import LABELS
 from .moves import PHASE_OVER, Move
@@ -26,7 +26,7 @@ from .variants import Variant
 
 if TYPE_CHECKING:  # annotations only: the state module imports this one
     from .meldgen import MeldGenerator
-    from .melds import Reading
+    from .melds import MeldRules, Reading
     from .state import GameState
 
 
@@ -150,13 +150,40 @@ class PlayerView:
             "turn": self.turn, "phase": self.phase, "status": self.status,
             "hand": format_cards(self.hand), "hand_counts": self.hand_counts,
             "known": [format_cards(k) for k in self.known],
-            "melds": [[{"cards": format_cards(r.order), "kind": r.kind, "burraco": r.label}
-                       for r in rs] for rs in self.melds],
+            "melds": [[meld_dict(r, self.variant.rules) for r in rs] for rs in self.melds],
             "pile": format_cards(self.pile), "pile_count": self.pile_count,
             "stock_count": self.stock_count, "packets_left": self.packets_left,
             "packet_taken": self.packet_taken, "side_of": self.side_of, "scores": self.scores,
             "legal": [m.to_record(self.seat) for m in self.legal],
         }
+
+
+def wild_places(r: "Reading", rules: "MeldRules") -> List[Tuple[int, int]]:
+    """Which cards of a laid meld stand as wild cards, as the engine reads it:
+    ``(index in r.order, rank it stands for)`` for each, the rank 1 (ace) .. 13
+    (king), or 0 in a meld of wild cards only.  In a run a card is wild where it is
+    not the natural card of its place (a joker, or a 2 away from its own place: in
+    ``2C 2H 4C`` the 2 of clubs is natural and the 2 of hearts stands for the 3); in
+    a set the wild cards are the last ``r.wilds`` of :attr:`Reading.order`."""
+    order = r.order
+    if r.all_wild:
+        return [(i, 0) for i in range(len(order))]
+    if r.kind == "run":
+        natural = rules.natural_at[r.suit]
+        return [(i, rules.pos_rank[r.low + i]) for i, c in enumerate(order)
+                if c != natural[r.low + i]]
+    first = len(order) - r.wilds
+    return [(i, r.rank) for i in range(first, len(order))]
+
+
+def meld_dict(r: "Reading", rules: "MeldRules") -> Dict[str, Any]:
+    """One laid meld as the protocol sends it (docs/protocol.md "The view object"):
+    ``cards`` in reading order, ``kind``, ``burraco`` (its class or None) and
+    ``wild``: ``[{"at": index in cards, "rank": the rank it stands for ("3", "A"),
+    or None in a meld of wild cards only}]``, the engine's reading, never guessed."""
+    return {"cards": format_cards(r.order), "kind": r.kind, "burraco": r.label,
+            "wild": [{"at": i, "rank": RANK_CHARS[rank - 1] if rank else None}
+                     for i, rank in wild_places(r, rules)]}
 
 
 SLOT_WIDTH = NUM_KINDS + 13
@@ -374,4 +401,4 @@ class SeatBytes:
                            state.must_meld)
 
 
-__all__ = ["PlayerView", "SeatBytes", "SLOT_WIDTH"]
+__all__ = ["PlayerView", "SeatBytes", "SLOT_WIDTH", "meld_dict", "wild_places"]

@@ -18,8 +18,9 @@ function rectOf(el) {
 }
 
 /** Fly `codes` (null entries are card backs) from element `from` to element `to`;
- *  `hide` (an element) is made invisible until the cards land on it. */
-export function fly(from, to, codes, hide = null) {
+ *  `hide` (an element) is made invisible until the cards land on it; `stars`: 2s
+ *  show the wild card's star (not on their way to a meld, whose reading says it). */
+export function fly(from, to, codes, hide = null, stars = true) {
   const a = rectOf(from), b = rectOf(to);
   if (!a || !b || reduced() || !codes.length) return;
   const sample = rectOf(to.classList.contains("card") ? to : to.querySelector(".card")) || b;
@@ -29,7 +30,7 @@ export function fly(from, to, codes, hide = null) {
   layer.setAttribute("aria-hidden", "true");
   document.body.appendChild(layer);
   render(html`${codes.map((c, i) => html`<span class="card fly-card" style=${`width:${w}px;height:${w * 1.4}px;left:${i * w * 0.45}px`}>
-      ${c ? html`<${CardFace} code=${c} wild=${isTwo(c)}/>` : html`<${CardBack}/>`}</span>`)}`, layer);
+      ${c ? html`<${CardFace} code=${c} wild=${stars && isTwo(c)}/>` : html`<${CardBack}/>`}</span>`)}`, layer);
   const x0 = a.left + a.width / 2 - w / 2, y0 = a.top + a.height / 2 - w * 0.7;
   const x1 = b.left + b.width / 2 - w / 2, y1 = b.top + b.height / 2 - w * 0.7;
   if (hide) hide.style.visibility = "hidden";
@@ -73,7 +74,7 @@ export function animateMove(ev, root = document) {
       const target = m.action === "add"
         ? melds.find((el) => el.dataset.meld === String(m.meld))
         : melds[melds.length - 1];
-      fly(seatEl, target, (m.cards || []).slice(0, 6));
+      fly(seatEl, target, (m.cards || []).slice(0, 6), null, false); // the meld itself shows which 2 is wild
       break;
     }
     default:

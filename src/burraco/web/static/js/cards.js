@@ -59,19 +59,12 @@ export function sortHand(cards, mode) {
     .map((x) => x.c);
 }
 
-/** Which cards of a laid meld stand as wild cards (jokers always; a 2 out of its own place). */
+/** Which cards of a laid meld stand as wild cards: the server's reading of the meld
+ *  (`meld.wild`, docs/protocol.md "The view object"), never a guess from the cards. */
 export function wildPositions(meld) {
-  const cards = meld.cards;
-  return cards.map((c, i) => {
-    if (isJoker(c)) return true;
-    if (!isTwo(c)) return false;
-    if (meld.kind !== "run") return true;
-    // a natural 2 sits between an ace (or the run's start) and a 3 of its own suit
-    const prev = cards[i - 1], next = cards[i + 1];
-    const prevOk = prev === undefined || (prev[0] === "A" && prev[1] === c[1]);
-    const nextOk = next === undefined || (next[0] === "3" && next[1] === c[1]);
-    return !(prevOk && nextOk && (prev !== undefined || next !== undefined));
-  });
+  const out = meld.cards.map(() => false);
+  for (const w of meld.wild || []) if (w && w.at >= 0 && w.at < out.length) out[w.at] = true;
+  return out;
 }
 
 function corner(code, color) {

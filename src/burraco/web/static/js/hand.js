@@ -30,7 +30,9 @@ export function moveSelection(selected, from, to) {
   return new Set([...selected].map(pos));
 }
 
-/** The hand's cards as buttons. `onMove(from, to)` reorders them. */
+/** The hand's cards as buttons, each named by its own hidden words (the drawing is
+ *  hidden from assistive technology, so the name holds all the button shows).
+ *  `onMove(from, to)` reorders them. */
 export function Hand({ s, sorted, selected, toggle, sortMode, onMove }) {
   const ref = useRef(null);
   const drag = useRef(null);
@@ -103,16 +105,16 @@ export function Hand({ s, sorted, selected, toggle, sortMode, onMove }) {
   const fresh = s.lastCard;
   let freshShown = false;
   const order = sortMode === "rank" ? t("by rank") : sortMode === "custom" ? t("in your own order") : t("by suit");
-  return html`<div class="hand" ref=${ref} role="group" onKeyDown=${onKey}
+  return html`<div class="hand" id="hand" tabindex="-1" ref=${ref} role="group" onKeyDown=${onKey}
       aria-label=${t("Your hand: {n} cards, sorted {order}", { n: sorted.length, order })}
       aria-description=${t("Drag a card, or press Shift and an arrow key on it, to move it.")}>
     ${sorted.map((c, i) => {
       const isFresh = !freshShown && fresh === c && (freshShown = true);
       return html`<button type="button" key=${i + ":" + c}
         class=${"card" + (selected.has(i) ? " selected" : "") + (isFresh ? " fresh" : "")}
-        aria-pressed=${selected.has(i) ? "true" : "false"} aria-label=${cardLabel(c, isTwo(c))}
+        aria-pressed=${selected.has(i) ? "true" : "false"}
         data-card=${c} onClick=${() => click(i)} onPointerDown=${(e) => down(e, i)}
-        onPointerMove=${move} onPointerUp=${up} onPointerCancel=${up}><${CardFace} code=${c} wild=${isTwo(c)}/></button>`;
+        onPointerMove=${move} onPointerUp=${up} onPointerCancel=${up}><span class="sr-only">${cardLabel(c, isTwo(c))}</span><${CardFace} code=${c} wild=${isTwo(c)}/></button>`;
     })}
   </div>`;
 }
