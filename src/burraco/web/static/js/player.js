@@ -12,7 +12,7 @@ export function playerHref(id) { return `/p/${encodeURIComponent(id)}`; }
 /** A person's name as a link to their page; a bot's name (it has no page) as text.
  *  `go` navigates inside the page; `newTab` opens the page beside a table in play. */
 export function PlayerLink({ player, go, newTab, label }) {
-  const name = label || (player && player.name) || "";
+  const name = label || (player && player.bot ? botName(player.bot) : player && player.name) || "";
   if (!player || player.bot || !player.id) return html`<span class="player-ref">${name}</span>`;
   const href = playerHref(player.id);
   if (newTab) return html`<a class="player-link" href=${href} target="_blank" rel="noopener">${name}</a>`;

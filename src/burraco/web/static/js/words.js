@@ -54,7 +54,7 @@ export function sideNames(s, n) {
     .map((x) => seatName(s.table, x.seat)).join(" & "));
 }
 
-/** The match's score with the sides' names: "Anna & Easy bot 945 · Bruno & Hard bot −110 · to 2005". */
+/** The match's score with the sides' names: "Match: Anna & Easy bot: 945 · Bruno & Hard bot: -110 · to 2005". */
 export function matchLine(s, table) {
   const totals = (table && table.totals) || [];
   const names = sideNames({ ...s, table }, totals.length);
