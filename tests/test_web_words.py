@@ -173,3 +173,14 @@ def test_a_seat_dropped_before_this_release_still_returns():
     core.seats[1]["dropped_at"] = now()
     core.come_back(1, now())
     assert _seat_events(core) == ["return"]
+
+
+def test_a_leave_names_who_left():
+    """``player`` of a ``leave`` event is the seat's new holder (greedy, once the match
+    started): the event names who left, so the log does not say a bot left."""
+    core = _table()
+    core.start(now())
+    core.new_events = []
+    core.leave(1, now())
+    ev = core.render([e for e in core.new_events if e["kind"] == "seat"][-1], 0)
+    assert ev["left"]["name"] == "Bruno" and ev["player"]["bot"] == "greedy"

@@ -279,10 +279,14 @@ class TableCore:
                 return i
         return None
 
-    def seat_event(self, seat: int, reason: str, now: float, connected: bool = True) -> dict:
+    def seat_event(self, seat: int, reason: str, now: float, connected: bool = True,
+                   left: Optional[dict] = None) -> dict:
         s = self.seats[seat]
-        return self._emit("seat", {"seat": seat, "player": s["player"], "away": s["away"],
-                                   "connected": connected, "reason": reason}, now)
+        data = {"seat": seat, "player": s["player"], "away": s["away"],
+                "connected": connected, "reason": reason}
+        if left is not None:  # who gave the seat up (``player`` is its new holder)
+            data["left"] = left
+        return self._emit("seat", data, now)
 
     def sit(self, seat: int, player: dict, now: float) -> None:
         """Put ``player`` (a person or a bot) in a free ``seat``."""
@@ -295,13 +299,14 @@ class TableCore:
     def leave(self, seat: int, now: float) -> None:
         """Give up a seat: freed before the match, played by greedy from then on."""
         s = self.seats[seat]
+        left = s["player"]
         if self.status == "waiting":
             s["player"] = None
         else:
             s["player"] = bot_player("greedy")
         s["away"] = False
         s["dropped_at"] = None
-        self.seat_event(seat, "leave", now, connected=False)
+        self.seat_event(seat, "leave", now, connected=False, left=left)
 
     def close_if_empty(self, now: float) -> bool:
         """A waiting table (not a tournament's) that no person sits at any more is

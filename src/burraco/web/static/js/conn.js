@@ -242,16 +242,14 @@ export class TableConn {
       case "time_out":
         s.log = [...s.log, line];
         break;
-      case "seat": {
-        const held = seats && seats.find((x) => x.seat === ev.seat); // who sat there before it
+      case "seat":
         if (seats) {
           const next = seats.map((x) => (x.seat === ev.seat
             ? { seat: ev.seat, player: ev.player, connected: ev.connected, away: ev.away } : x));
           s.table = { ...s.table, seats: next };
         }
-        s.log = [...s.log, held && held.player && ev.reason === "leave" ? { ...line, before: held.player } : line];
+        s.log = [...s.log, line];
         break;
-      }
       case "status":
         if (s.table) s.table = { ...s.table, status: ev.status };
         s.log = [...s.log, line];

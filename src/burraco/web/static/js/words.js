@@ -137,8 +137,8 @@ export function describe(ev, table, you) {
       const name = playerName(table, ev.seat, ev.player);
       switch (ev.reason) {
         case "join": return t("{who} sat down.", { who: name });
-        case "leave": // the event holds the seat's new holder (a bot, or nobody): name who left
-          return t("{who} left the table.", { who: ev.before ? playerName(table, ev.seat, ev.before) : name });
+        case "leave": // `player` is the seat's new holder (a bot, or nobody); `left` who gave it up
+          return t("{who} left the table.", { who: ev.left ? playerName(table, ev.seat, ev.left) : name });
         case "drop": return t("{who} lost the connection.", { who: name });
         case "return": return t("{who} is back.", { who: name });
         case "away": return t("A bot plays for {who} until they return.", { who: name });
