@@ -193,6 +193,18 @@ def test_bots_are_named_by_their_level_and_the_rules_in_the_language(server, bro
         assert module(p, "words", "m.variantName('open-dirty')") == "Buraco aperto sporco"
         assert module(p, "words", "m.variantName('closed')") == "Buraco chiuso"
         assert module(p, "cards", "m.cardShort('JK')") == "Jolly"
+        face = p.page.evaluate("""async () => {
+          const v = await import('/static/vendor/preact-htm.js'), c = await import('/static/js/cards.js');
+          const d = document.createElement('div');
+          d.id = 'joker-face';
+          d.style.cssText = 'position:fixed;left:8px;top:8px;width:100px;height:140px;z-index:99';
+          document.body.appendChild(d);
+          v.render(v.html`<${c.CardFace} code="JK"/>`, d);
+          return d.textContent.replace(/\\s+/g, '');
+        }""")
+        assert face == "JOLLYJOLLY", face  # down the side and across the foot: never "JOKER"
+        p.page.locator("#joker-face").screenshot(path=str(SHOTS / "words-it-joker.png"))
+        p.page.evaluate("document.getElementById('joker-face').remove()")
         line = module(p, "words", "m.matchLine(window.__burracoTable, { ...window.__burracoTable.table, totals: [945, -110], target: 2005 })")
         assert line.startswith(words["Match: {scores}"].split("{scores}")[0]), line
         assert f"Anna & {medium}: 945" in line and "-110" in line and "2005" in line, line

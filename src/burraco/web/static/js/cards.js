@@ -105,7 +105,7 @@ export function CardFace({ code, wild = false }) {
     ${joker
       ? html`<use href="#star" x="28" y="46" width="54" height="54" fill="#f2b01e" stroke="#6a1b9a" stroke-width="3"/>
              <text x="58" y="122" class="card-word" fill=${color} text-anchor="middle"
-               textLength=${jokerWord().length > 5 ? 74 : null} lengthAdjust="spacingAndGlyphs">${jokerWord()}</text>`
+               textLength=${jokerWord().length > 5 ? 58 : null} lengthAdjust="spacingAndGlyphs">${jokerWord()}</text>`
       : face
         ? html`<rect x="34" y="44" width="54" height="80" rx="6" class="card-court" stroke=${color}/>
                <text x="61" y="99" class="card-face" fill=${color} text-anchor="middle">${rank}</text>
