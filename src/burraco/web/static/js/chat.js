@@ -58,7 +58,7 @@ export function Chat({ s, conn }) {
   const mutedHere = Object.entries(mutedNow).filter(([id]) => s.chat.some((c) => c.from && c.from.id === id));
   return html`<div class="chat">
     <ol class="chat-lines" ref=${ref} aria-live="polite" aria-label=${t("Chat")}>
-      ${lines.length === 0 ? html`<li class="empty">${t("No messages yet.")}</li>` : null}
+      ${s.chat.length === 0 ? html`<li class="empty">${t("No messages yet.")}</li>` : null}
       ${lines.map((c) => html`<li key=${c.version} class=${c.phrase ? "chat-phrase" : null} data-from=${c.from ? c.from.id : ""}>
         <b>${c.from ? c.from.name : "?"}:</b> ${lineText(c)}
         ${c.from && c.from.id !== mine ? html`<button type="button" class="quiet chat-mute"
