@@ -328,7 +328,7 @@ def test_register_log_in_and_see_the_standing(server, browser):
         page.locator(".standing tr.you").wait_for()
         rows = page.eval_on_selector_all(".standing tbody tr", "rs => rs.map(r => r.innerText)")
         assert any(name in r and "25.0" in r for r in rows), rows
-        assert any("greedy" in r and "25.0" in r for r in rows) and any("search" in r and "28.0" in r for r in rows)
+        assert any("Easy bot" in r and "25.0" in r for r in rows) and any("Medium bot" in r and "28.0" in r for r in rows)
         assert page.locator("header button.who").count() == 0  # a registered name stays
         shot(rita, "en-account-laptop")
         page.get_by_role("button", name="Log out").click()

@@ -26,6 +26,7 @@ from .. import __version__
 from ..variants import PRESETS, VariantError, parse_variant
 from . import auth, deals, guard, limits, runtime, schema
 from .hub import Conn, Hub, Settings, acting_seat
+from .reasons import validation_reason
 from .wsguard import TOO_MANY
 from .store import BOT_RATINGS, Store, TooManyTables, bot_rating
 from .table import ProtocolError, TableCore, bot_player, now, parse_move
@@ -42,17 +43,23 @@ class HttpError(Exception):
     """An HTTP error answer of docs/protocol.md."""
 
     def __init__(self, code: str, message: str, field: Optional[str] = None,
-                 retry_after: Optional[float] = None) -> None:
+                 retry_after: Optional[float] = None, reason: Optional[str] = None,
+                 params: Optional[dict] = None) -> None:
         super().__init__(message)
         self.code, self.message, self.field = code, message, field
         self.retry_after = retry_after
         """Seconds after which a refused request may succeed (the ``Retry-After`` of a 429)."""
+        self.reason, self.params = reason, params
+        """A finer stable code of what is wrong, and its parameters (reasons.py)."""
 
 
 def _err(code: str, message: str, field: Optional[str] = None,
-         retry_after: Optional[float] = None) -> JSONResponse:
+         retry_after: Optional[float] = None, reason: Optional[str] = None,
+         params: Optional[dict] = None) -> JSONResponse:
     resp = JSONResponse({"ok": False, "error": {"code": code, "message": message,
-                                                "field": field}}, status_code=STATUS[code])
+                                                "field": field, "reason": reason,
+                                                "params": params or {}}},
+                        status_code=STATUS[code])
     if retry_after is not None:
         resp.headers["Retry-After"] = limits.retry_after(retry_after)
     return resp
@@ -62,7 +69,8 @@ def clean_name(name: str) -> str:
     """A display name: trimmed, 1-24 printable characters."""
     n = " ".join(name.split())
     if not 1 <= len(n) <= 24 or not n.isprintable():
-        raise HttpError("malformed", "a name has 1 to 24 printable characters", "name")
+        raise HttpError("malformed", "a name has 1 to 24 printable characters", "name",
+                        reason="bad_name", params={"min": 1, "max": 24})
     return n
 
 
@@ -85,15 +93,14 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         try:
             data = guard.loads_json(raw or b"{}")
         except ValueError as e:
-            raise HttpError("malformed", f"the body is not JSON: {e}") from None
+            raise HttpError("malformed", f"the body is not JSON: {e}", reason="not_json") from None
         if not isinstance(data, dict):
-            raise HttpError("malformed", "the body must be a JSON object")
+            raise HttpError("malformed", "the body must be a JSON object", reason="not_json")
         try:
             return model.model_validate(data)
         except ValidationError as e:
-            er = e.errors()[0]
-            loc = ".".join(str(x) for x in er.get("loc", ()))
-            raise HttpError("malformed", f"{loc}: {er.get('msg')}", loc or None) from None
+            message, field, reason, params = validation_reason(e)
+            raise HttpError("malformed", message, field, reason=reason, params=params) from None
 
     async def current(request: HTTPConnection, required: bool = True) -> Optional[dict]:
         """The player of the request's (or WebSocket's) live server-side session
@@ -116,7 +123,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             try:
                 return await fn(request)
             except HttpError as e:
-                return _err(e.code, e.message, e.field, e.retry_after)
+                return _err(e.code, e.message, e.field, e.retry_after, e.reason, e.params)
             except auth.RateLimited as e:
                 return _err("rate_limited", e.message, None, e.retry_after)
             except ProtocolError as e:
@@ -128,12 +135,13 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     async def table_for(request: Request, player: Optional[dict]):
         h = await hub().get(request.path_params["id"])
         if h is None:
-            raise HttpError("not_found", "no such table")
+            raise HttpError("not_found", "no such table", reason="no_table")
         core = h.core
         invite = request.query_params.get("invite")
         if not core.public and not (player and core.seat_of(player["id"]) is not None) \
                 and not (invite and secrets.compare_digest(invite, core.invite)):
-            raise HttpError("forbidden", "this table is private: use its invite link")
+            raise HttpError("forbidden", "this table is private: use its invite link",
+                            reason="private")
         return h
 
     # ----------------------------------------------------------- endpoints
@@ -152,7 +160,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         if p["registered"]:
             if name != p["name"]:
                 raise HttpError("conflict", "a registered name cannot be changed; "
-                                "log out to play as a guest", "name")
+                                "log out to play as a guest", "name", reason="name_registered")
         else:
             p = await hub().db(hub().store.rename, p["id"], name)
         return JSONResponse({"ok": True, "player": p})  # the session goes on
@@ -169,7 +177,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         newp = None if pw is None else await hub().db(
             hub().store.register, p["id"] if p else None, name, pw)
         if newp is None:
-            raise HttpError("conflict", f"the name {name!r} is taken", "name")
+            raise HttpError("conflict", f"the name {name!r} is taken", "name",
+                            reason="name_taken")
         return await with_cookie(JSONResponse({"ok": True, "player": newp}), newp, request)
 
     @handler
@@ -177,7 +186,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         b = await body(request, schema.CredentialsBody)
         pid = await st["auth"].login(b.name, b.password, guard.client_address(request))
         if pid is None:
-            raise HttpError("forbidden", "wrong name or password")
+            raise HttpError("forbidden", "wrong name or password", reason="wrong_login")
         p = await hub().db(hub().store.get_player, pid)
         return await with_cookie(JSONResponse({"ok": True, "player": p}), p, request)
 
@@ -251,27 +260,31 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         b = await body(request, schema.JoinBody)
         h = await hub().get(request.path_params["id"])
         if h is None:
-            raise HttpError("not_found", "no such table")
+            raise HttpError("not_found", "no such table", reason="no_table")
         core = h.core
         if not core.public and core.seat_of(player["id"]) is None and not (
                 b.invite and secrets.compare_digest(b.invite, core.invite)):
-            raise HttpError("forbidden", "this table is private: use its invite link")
+            raise HttpError("forbidden", "this table is private: use its invite link",
+                            reason="private")
 
         def fn(c: TableCore) -> int:
             mine = c.seat_of(player["id"])
             if mine is not None:
                 if b.seat is not None and b.seat != mine:
-                    raise HttpError("conflict", f"you already sit at seat {mine}", "seat")
+                    raise HttpError("conflict", f"you already sit at seat {mine}", "seat",
+                                    reason="already_seated", params={"seat": mine})
                 c.come_back(mine, now())
                 return mine
             if c.status != "waiting":
-                raise HttpError("conflict", "the match has started; watch it instead")
+                raise HttpError("conflict", "the match has started; watch it instead",
+                                reason="match_started")
             free = [i for i, s in enumerate(c.seats) if s["player"] is None]
             if not free:
-                raise HttpError("conflict", "the table is full")
+                raise HttpError("conflict", "the table is full", reason="table_full")
             seat = free[0] if b.seat is None else b.seat
             if seat >= c.players or c.seats[seat]["player"] is not None:
-                raise HttpError("conflict", f"seat {seat} is not free", "seat")
+                raise HttpError("conflict", f"seat {seat} is not free", "seat",
+                                reason="seat_taken", params={"seat": seat})
             c.sit(seat, player, now())
             if c.full():
                 c.start(now())
@@ -495,7 +508,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                 hub()._catch_up(h.core, conn, m.since)
         elif isinstance(m, schema.ChatMsg):
             pid = conn.player["id"]
-            await hub().mutate(h, lambda c: c.add_chat(conn.player, c.seat_of(pid), m.text, now()))
+            await hub().mutate(h, lambda c: c.add_chat(conn.player, c.seat_of(pid), m.text, now(),
+                                                         m.phrase))
         elif isinstance(m, schema.ContributeMsg):
             pid = conn.player["id"]  # its seat is read from the table as it is now
             await hub().mutate(h, lambda c: deals.contribute(c, pid, m.hand, m.value, now()))
@@ -521,14 +535,14 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             raise HttpError("rate_limited", f"{who} {e.limit} open tables (waiting or "
                             f"playing), the most one {e.who} may have: leave a waiting one "
                             "or finish one first",
-                            retry_after=60) from None
+                            retry_after=60, reason="open_tables", params={"max": e.limit}) from None
 
     def build_table(b: schema.CreateTableBody, player: dict) -> TableCore:
         try:
             v = parse_variant(b.variant)
             v.check_players(b.players)
         except VariantError as e:
-            raise HttpError("malformed", str(e), "variant") from None
+            raise HttpError("malformed", str(e), "variant", reason="invalid") from None
         seats = b.seats if b.seats is not None else [None] * b.players
         if len(seats) != b.players:
             raise HttpError("malformed", f"seats must list {b.players} seats", "seats")

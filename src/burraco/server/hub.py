@@ -556,6 +556,12 @@ class Hub:
         waits: List[float] = []
         for i, seat in enumerate(core.seats):
             p = seat["player"]
+            told = core.drop_due(i) if core.status != "over" else None
+            if told is not None:  # an absence that lasted: the others are told now
+                if t >= told:
+                    await self.mutate(h, lambda c, i=i: c.tell_drop(i, now()))
+                    return 0
+                waits.append(told - t)
             if p and not p.get("bot") and seat["dropped_at"] is not None and not seat["away"] \
                     and core.status == "playing":
                 due = seat["dropped_at"] + s.grace

@@ -51,8 +51,11 @@ class MoveMsg(_Strict):
 
 
 class ChatMsg(_Strict):
+    """A chat line: ``text``, or ``phrase``, the code of a quick phrase (phrases.py)."""
+
     type: Literal["chat"]
-    text: Annotated[str, Field(max_length=2000)]
+    text: Optional[Annotated[str, Field(max_length=2000)]] = None
+    phrase: Optional[Annotated[str, Field(min_length=1, max_length=40)]] = None
 
 
 class SyncMsg(_Strict):

@@ -29,11 +29,16 @@ from ..state import GameState, IllegalMove, Move
 from ..variants import parse_variant
 from . import deals
 from .covered import hidden_in_hindsight, pile_is_closed
+from .phrases import chat_parts
 
 GAME_KINDS = ("move", "time_out", "hand_start", "hand_over", "match_over")
 """Event kinds that change the game: a move made on an older version is stale."""
 
 MOVE_ACTIONS = ("draw", "redraw", "pickup", "meld", "add", "discard")
+DROP_QUIET = 5.0
+"""Seconds a seated person may be gone (a reload, a network hiccup) before the
+others are told they lost the connection (:meth:`TableCore.drop`)."""
+
 CHAT_MAX = 300
 """The longest chat line, in characters (after trimming, before escaping)."""
 
@@ -274,10 +279,14 @@ class TableCore:
                 return i
         return None
 
-    def seat_event(self, seat: int, reason: str, now: float, connected: bool = True) -> dict:
+    def seat_event(self, seat: int, reason: str, now: float, connected: bool = True,
+                   left: Optional[dict] = None) -> dict:
         s = self.seats[seat]
-        return self._emit("seat", {"seat": seat, "player": s["player"], "away": s["away"],
-                                   "connected": connected, "reason": reason}, now)
+        data = {"seat": seat, "player": s["player"], "away": s["away"],
+                "connected": connected, "reason": reason}
+        if left is not None:  # who gave the seat up (``player`` is its new holder)
+            data["left"] = left
+        return self._emit("seat", data, now)
 
     def sit(self, seat: int, player: dict, now: float) -> None:
         """Put ``player`` (a person or a bot) in a free ``seat``."""
@@ -290,13 +299,14 @@ class TableCore:
     def leave(self, seat: int, now: float) -> None:
         """Give up a seat: freed before the match, played by greedy from then on."""
         s = self.seats[seat]
+        left = s["player"]
         if self.status == "waiting":
             s["player"] = None
         else:
             s["player"] = bot_player("greedy")
         s["away"] = False
         s["dropped_at"] = None
-        self.seat_event(seat, "leave", now, connected=False)
+        self.seat_event(seat, "leave", now, connected=False, left=left)
 
     def close_if_empty(self, now: float) -> bool:
         """A waiting table (not a tournament's) that no person sits at any more is
@@ -309,25 +319,48 @@ class TableCore:
         return True
 
     def drop(self, seat: int, now: float) -> None:
-        """A seated person's last connection closed: the grace period starts."""
+        """A seated person's last connection closed: the grace period starts.  The
+        others are told (a ``seat`` event ``drop``) only once the absence has lasted
+        :data:`DROP_QUIET` seconds (:meth:`tell_drop`, from the hub's driver): a
+        reload or a page's reconnection is no news."""
         s = self.seats[seat]
         if s["dropped_at"] is None:
             s["dropped_at"] = now
+            s["told"] = False
+
+    def drop_due(self, seat: int) -> Optional[float]:
+        """When the others are to be told that ``seat``'s person dropped (epoch
+        seconds), or None when nothing is to be told."""
+        s = self.seats[seat]
+        if s["dropped_at"] is None or s.get("told", True) or s["away"]:
+            return None
+        return float(s["dropped_at"]) + DROP_QUIET
+
+    def tell_drop(self, seat: int, now: float) -> None:
+        """The absence of ``seat``'s person has lasted: the ``drop`` event."""
+        s = self.seats[seat]
+        if self.drop_due(seat) is not None:
+            s["told"] = True
             self.seat_event(seat, "drop", now, connected=False)
 
     def go_away(self, seat: int, now: float) -> None:
         """The grace period ran out: a bot plays the seat until its player returns."""
         s = self.seats[seat]
         s["away"] = True
+        s["told"] = True
         self.seat_event(seat, "away", now, connected=False)
 
     def come_back(self, seat: int, now: float) -> None:
-        """A dropped (or away) player connected again: the seat is theirs at once."""
+        """A dropped (or away) player connected again: the seat is theirs at once.
+        The ``return`` event only follows an absence the others were told of."""
         s = self.seats[seat]
         if s["dropped_at"] is not None or s["away"]:
+            told = s.get("told", True) or s["away"]
             s["dropped_at"] = None
             s["away"] = False
-            self.seat_event(seat, "return", now)
+            s["told"] = False
+            if told:
+                self.seat_event(seat, "return", now)
 
     def full(self) -> bool:
         """True when every seat is taken."""
@@ -486,10 +519,19 @@ class TableCore:
         self.st["rematch"] = tid
         self._emit("rematch", {"table": tid}, now)
 
-    def add_chat(self, player: dict, seat: Optional[int], text: str, now: float) -> None:
-        """A chat line (escaped, length-limited)."""
-        self._emit("chat", {"from": {"id": player["id"], "name": player["name"]},
-                            "seat": seat, "text": escape_chat(text)}, now)
+    def add_chat(self, player: dict, seat: Optional[int], text: Optional[str], now: float,
+                 phrase: Optional[str] = None) -> None:
+        """A chat line (escaped, length-limited), or a quick phrase by its code
+        (phrases.py: the event carries ``phrase`` and the English ``text``)."""
+        try:
+            line, code = chat_parts(text, phrase)
+        except ValueError as e:
+            raise ProtocolError("malformed", str(e)) from None
+        ev = {"from": {"id": player["id"], "name": player["name"]},
+              "seat": seat, "text": escape_chat(line)}
+        if code is not None:
+            ev["phrase"] = code
+        self._emit("chat", ev, now)
 
     # ---------------------------------------------------------------- clocks
     def clock(self, now: float) -> Optional[dict]:

@@ -7,7 +7,8 @@
   compiled gettext catalogue :mod:`burraco.i18n` (domains ``burraco`` and ``rules``),
   so the terminal and the browser share one source of translations;
 - ``POST /api/i18n/{lang}/explain``: ``{"rule", "params", "message"}`` of a refused move (the
-  server's ``error`` event) -> ``{"ok": true, "text": ...}``, the rule's sentence in ``lang``.
+  server's ``error`` event) -> ``{"ok": true, "text": ...}``, the rule's sentence in ``lang``,
+  its cards written as on the table (``4♣ 3♦ 6♦``, the joker in the language's word).
 
 The module keeps to Starlette (the server's framework) and :mod:`burraco.i18n`; it
 knows nothing of tables, so the server mounts it with one line.
@@ -32,6 +33,40 @@ PLURALS = {"en": "n != 1", "it": "n != 1", "de": "n != 1", "pt": "n > 1"}
 
 MAX_EXPLAIN_BODY = 4096
 """The largest body ``/api/i18n/{lang}/explain`` reads (bytes)."""
+
+CARD_PARAMS = ("card", "cards", "top")
+"""The parameters of a refusal that name cards (in record notation: ``4C``, ``JK``)."""
+
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+"""Each suit's symbol: ♣ ♦ ♥ ♠."""
+
+_RANKS = "A23456789TJQK"
+
+
+def card_text(code: Any, lang: str) -> Any:
+    """A card of record notation as a person reads it in a sentence: ``4C`` -> ``4♣``,
+    ``TD`` -> ``10♦``, ``JK`` -> the language's word for the joker (the page's
+    ``cardShort``); a value that is not a card is returned unchanged."""
+    if not isinstance(code, str):
+        return code
+    if code == "JK":
+        return i18n.pgettext(lang, "card", "Joker")
+    if len(code) == 2 and code[0] in _RANKS and code[1] in SUIT_SYMBOLS:
+        return ("10" if code[0] == "T" else code[0]) + SUIT_SYMBOLS[code[1]]
+    return code
+
+
+def shown_params(params: Dict[str, Any], lang: str) -> Dict[str, Any]:
+    """A refusal's parameters with their cards (:data:`CARD_PARAMS`) as :func:`card_text`
+    writes them."""
+    out = dict(params)
+    for key in CARD_PARAMS:
+        value = out.get(key)
+        if isinstance(value, (list, tuple)):
+            out[key] = [card_text(c, lang) for c in value]
+        elif value is not None:
+            out[key] = card_text(value, lang)
+    return out
 
 
 def catalogue(lang: str) -> Dict[str, Any]:
@@ -66,10 +101,11 @@ def catalogue(lang: str) -> Dict[str, Any]:
 def explain(lang: str, rule: str, message: str,
             params: Optional[Dict[str, Any]] = None) -> str:
     """The sentence of the rule that refused a move, in ``lang``: rendered from the
-    ``rules`` catalogue by rule id and parameters (:func:`burraco.i18n.rules.explain`);
-    the engine's English ``message`` when the id names no rule."""
+    ``rules`` catalogue by rule id and parameters (:func:`burraco.i18n.rules.explain`),
+    its cards as suit symbols (:func:`shown_params`); the engine's English ``message``
+    when the id names no rule."""
     try:
-        return explain_rule(rule, params or {}, lang)
+        return explain_rule(rule, shown_params(params or {}, lang), lang)
     except ValueError:
         return message
 
@@ -139,4 +175,5 @@ def routes() -> List[BaseRoute]:
     ]
 
 
-__all__ = ["MAX_EXPLAIN_BODY", "PLURALS", "catalogue", "explain", "routes"]
+__all__ = ["CARD_PARAMS", "MAX_EXPLAIN_BODY", "PLURALS", "SUIT_SYMBOLS", "card_text",
+           "catalogue", "explain", "routes", "shown_params"]

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     this.retryAfter = retryAfter ? parseInt(retryAfter, 10) || null : null;
     this.code = (error && error.code) || "http";
     this.field = (error && error.field) || null;
+    this.reason = (error && error.reason) || null; // what exactly is wrong (docs/protocol.md)
+    this.params = (error && error.params) || {};
   }
 }
 

@@ -1,12 +1,13 @@
 // The page: the header (name, language), the lobby at "/", a table at "/t/{id}", a
 // player's page at "/p/{id}".
 import { html, render, useState, useEffect, useRef } from "../vendor/preact-htm.js";
-import { LANGS, LANG_NAMES, loadLang, preferredLang, lang, t } from "./i18n.js";
+import { LANGS, LANG_NAMES, loadLang, preferredLang, lang, t, tn } from "./i18n.js";
 import { me, get, post } from "./api.js";
 import { Lobby, NameForm } from "./lobby.js";
 import { TableView } from "./table.js";
 import { TableConn } from "./conn.js";
-import { variantName } from "./words.js";
+import { variantName, matchLine, errorText } from "./words.js";
+import { SoundToggle } from "./alert.js";
 import { PlayerPage } from "./player.js";
 
 function route() {
@@ -60,7 +61,7 @@ function TablePage({ id, invite, player, go }) {
     let alive = true;
     get(`/api/tables/${encodeURIComponent(id)}${invite ? "?invite=" + encodeURIComponent(invite) : ""}`)
       .then((r) => { if (alive) setInfo(r.table); })
-      .catch((e) => { if (alive) setError(e.status === 404 ? t("There is no such table.") : e.status === 403 ? t("This table is private: it needs its invite link.") : e.message); });
+      .catch((e) => { if (alive) setError(e.status === 404 ? t("There is no such table.") : e.status === 403 ? t("This table is private: it needs its invite link.") : errorText(e)); });
     connect();
     return () => { alive = false; if (conn.current) conn.current.close(); };
   }, [id]);
@@ -74,7 +75,7 @@ function TablePage({ id, invite, player, go }) {
     try {
       await post(`/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
       connect();
-    } catch (e) { setError(e.message); }
+    } catch (e) { setError(errorText(e)); }
   };
   const leave = async () => {
     if (!confirm(t("Leave the table? A bot plays your seat from then on."))) return;
@@ -83,7 +84,7 @@ function TablePage({ id, invite, player, go }) {
   };
   const rematch = async () => {
     try { const r = await post(`/api/tables/${encodeURIComponent(id)}/rematch`); go(`/t/${r.table.id}`); }
-    catch (e) { setError(e.message); }
+    catch (e) { setError(errorText(e)); }
   };
   const inviteUrl = invite ? `/t/${id}?invite=${encodeURIComponent(invite)}` : `/t/${id}`;
   const conState = s ? s.status : "connecting";
@@ -91,20 +92,22 @@ function TablePage({ id, invite, player, go }) {
     <div class="table-bar">
       <span class="tb-variant">${variantName(table.variant)}</span>
       <span class="tb-hand">${s && s.view ? t("Hand {n}", { n: (s.match.hand || 0) + 1 }) : ""}</span>
-      ${table.totals && table.totals.length ? html`<span class="tb-totals">${t("Match: {scores}", { scores: table.totals.join(" – ") })}${table.target ? " / " + table.target : ""}</span>` : null}
+      ${table.totals && table.totals.length ? html`<span class="tb-totals">${matchLine(s || {}, table)}</span>` : null}
       <span class=${"conn conn-" + conState} role="status">${conState === "open" ? t("connected")
         : conState === "lost" ? t("reconnecting…") : conState === "closed" ? t("disconnected") : t("connecting…")}</span>
+      ${seated ? html`<${SoundToggle}/>` : null}
       ${seated && table.status !== "over" ? html`<button type="button" class="quiet" onClick=${leave}>${t("Leave")}</button>` : null}
       ${seated && table.status === "over" ? html`<button type="button" onClick=${rematch}>${t("Rematch")}</button>` : null}
       ${s && s.rematch ? html`<button type="button" onClick=${() => go(`/t/${s.rematch}`)}>${t("Go to the rematch")}</button>` : null}
     </div>
     ${table.status === "waiting" ? html`<div class="panel waiting">
-        <p>${t("Waiting for players: {n} free seats.", { n: free.length })}</p>
+        <p>${tn("Waiting for players: {n} free seat.", "Waiting for players: {n} free seats.", free.length)}</p>
         ${table.tournament ? null : html`<${InviteBox} url=${inviteUrl}/>`}
         ${!seated && free.length ? html`<div class="join-seats">${free.map((x) => html`<button type="button" class="primary" key=${x.seat}
             onClick=${() => join(x.seat)}>${t("Sit at seat {n}", { n: x.seat + 1 })}</button>`)}</div>` : null}
       </div>` : null}
-    ${s && s.fatal ? html`<p class="error">${s.fatal === "forbidden" ? t("This table is private: it needs its invite link.") : s.fatal}</p>` : null}
+    ${s && s.fatal ? html`<p class="error">${s.fatal === "forbidden" ? t("This table is private: it needs its invite link.")
+      : s.fatal === "not_found" ? t("There is no such table.") : errorText({ code: s.fatal })}</p>` : null}
     ${s ? html`<${TableView} s=${s} conn=${conn.current}/>` : null}
   </div>`;
 }

@@ -37,9 +37,10 @@ export function cardLabel(code, wild = false) {
 /** A list of cards in words: "seven of hearts, eight of hearts". */
 export function cardsLabel(codes) { return codes.map((c) => cardLabel(c)).join(", "); }
 
-/** The short printed form of a card, "7♥", for the move log. */
+/** The short printed form of a card, "7♥", for the move log and every sentence
+ *  (the joker: the language's word, "Jolly" in Italian). */
 export function cardShort(code) {
-  if (isJoker(code)) return "JK";
+  if (isJoker(code)) return tp("card", "Joker");
   return (FACE[code[0]] || code[0]) + { C: "♣", D: "♦", H: "♥", S: "♠" }[code[1]];
 }
 
@@ -67,11 +68,16 @@ export function wildPositions(meld) {
   return out;
 }
 
+/** The word printed on the joker's face, in the page's language ("JOLLY"). */
+function jokerWord() { return tp("card face", "JOKER"); }
+
 function corner(code, color) {
-  if (isJoker(code)) { // a star and JOKER written down the side: never taken for a jack
+  if (isJoker(code)) { // a star and the joker's word written down the side: never taken for a jack
+    const letters = [...jokerWord()];
+    const step = Math.min(16, 76 / Math.max(1, letters.length - 1)); // the word fits the card, however long
     return html`<use href="#star" x="3" y="5" width="32" height="32" fill="#f2b01e" stroke=${color} stroke-width="7"/>
-      ${"JOKER".split("").map((ch, i) => html`<text key=${i} x="19" y=${54 + i * 16} class="card-joker-letter"
-          fill=${color} text-anchor="middle">${ch}</text>`)}`;
+      ${letters.map((ch, i) => html`<text key=${i} x="19" y=${54 + i * step} class="card-joker-letter"
+          fill=${color} text-anchor="middle" style=${step < 16 ? `font-size:${Math.round(step * 0.95)}px` : null}>${ch}</text>`)}`;
   }
   const r = FACE[code[0]] || code[0];
   return html`<text x=${r.length > 1 ? 4 : 18} y="33" class="card-rank" fill=${color}
@@ -91,7 +97,8 @@ export function CardFace({ code, wild = false }) {
     ${corner(code, color)}
     ${joker
       ? html`<use href="#star" x="28" y="46" width="54" height="54" fill="#f2b01e" stroke="#6a1b9a" stroke-width="3"/>
-             <text x="58" y="122" class="card-word" fill=${color} text-anchor="middle">JOKER</text>`
+             <text x="58" y="122" class="card-word" fill=${color} text-anchor="middle"
+               textLength=${jokerWord().length > 5 ? 58 : null} lengthAdjust="spacingAndGlyphs">${jokerWord()}</text>`
       : face
         ? html`<rect x="34" y="44" width="54" height="80" rx="6" class="card-court" stroke=${color}/>
                <text x="61" y="99" class="card-face" fill=${color} text-anchor="middle">${rank}</text>

@@ -3,7 +3,7 @@
 // made on, and reconnection after a reload or a lost network.
 import { lang, t } from "./i18n.js";
 import { post } from "./api.js";
-import { coverLog } from "./words.js";
+import { coverLog, errorText } from "./words.js";
 import { dealEvent, dealSnapshot, dealWelcome, dealRefused } from "./deal.js";
 
 // the least time between two moves of others on screen (tests may shorten it)
@@ -284,6 +284,9 @@ export class TableConn {
 
   chat(text) { return this.send({ type: "chat", text }); }
 
+  /** Send a quick phrase by its code (chat.js): each page shows it in its own language. */
+  phrase(code) { return this.send({ type: "chat", phrase: code }); }
+
   async refused(err) {
     if (dealRefused(this, err)) return; // a late or repeated share of the deal: nothing to tell
     const s = this.s;
@@ -292,20 +295,17 @@ export class TableConn {
     let text;
     switch (err.code) {
       case "illegal":
-        text = err.message;
+        text = errorText(err);
         try {
           text = (await post(`/api/i18n/${lang()}/explain`, { rule: err.rule || "", params: err.params || {}, message: err.message || "" })).text;
         } catch (e) { /* keep the server's English sentence */ }
         break;
-      case "out_of_turn": text = t("It is not your turn."); break;
       case "stale":
       case "conflict":
         text = t("The table moved on meanwhile: look again and retry.");
         this.send({ type: "sync", since: s.version });
         break;
-      case "spectator": text = t("Spectators cannot play."); break;
-      case "rate_limited": text = t("Too many messages: slow down."); break;
-      default: text = err.message || err.code;
+      default: text = errorText(err); // the code as a sentence in the page's language
     }
     s.refusal = { text, rule: err.rule || null, params: err.params || null, code: err.code, message: err.message || "", move, at: Date.now() };
     this.changed();

@@ -6,6 +6,7 @@
 import { html, useState } from "../vendor/preact-htm.js";
 import { t } from "./i18n.js";
 import { get } from "./api.js";
+import { errorText } from "./words.js";
 import { freshValue, verifyRecord } from "./fair.js";
 
 /** The localStorage key of what this browser saw and sent for a table's hand. */
@@ -165,7 +166,7 @@ export async function verifyHand(tableId, hand, url) {
     const r = await get(path);
     record = r && r.record && r.record.deal ? r.record : r;
   } catch (e) {
-    return { state: "error", error: e.message };
+    return { state: "error", error: errorText(e) }; // the server's answer in the page's words
   }
   const mem = remembered(tableId, hand); // a share is looked for only if the server said it took it
   const result = verifyRecord(record, mem && { commitment: mem.commitment, value: mem.taken ? mem.value : null });

@@ -1,7 +1,7 @@
 // The player's hand: cards to select (click, tap, Space), sorted by suit or by rank or
 // arranged by the player (drag a card, or Shift + arrow keys on it).
 import { html, useRef, useLayoutEffect } from "../vendor/preact-htm.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { CardFace, cardLabel, sortHand, isTwo } from "./cards.js";
 
 const DRAG_PX = 8;
@@ -106,7 +106,7 @@ export function Hand({ s, sorted, selected, toggle, sortMode, onMove }) {
   let freshShown = false;
   const order = sortMode === "rank" ? t("by rank") : sortMode === "custom" ? t("in your own order") : t("by suit");
   return html`<div class="hand" id="hand" tabindex="-1" ref=${ref} role="group" onKeyDown=${onKey}
-      aria-label=${t("Your hand: {n} cards, sorted {order}", { n: sorted.length, order })}
+      aria-label=${tn("Your hand: {n} card, sorted {order}", "Your hand: {n} cards, sorted {order}", sorted.length, { order })}
       aria-description=${t("Drag a card, or press Shift and an arrow key on it, to move it.")}>
     ${sorted.map((c, i) => {
       const isFresh = !freshShown && fresh === c && (freshShown = true);

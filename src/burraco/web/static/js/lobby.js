@@ -2,7 +2,7 @@
 import { html, useState, useEffect } from "../vendor/preact-htm.js";
 import { t, tn } from "./i18n.js";
 import { get, post, markSession } from "./api.js";
-import { variantName } from "./words.js";
+import { variantName, botName as botLevelName, errorText } from "./words.js";
 import { PlayerLink, playerHref } from "./player.js";
 
 const BOTS = ["greedy", "search:time=0.5", "search:time=2", "random"];
@@ -10,10 +10,7 @@ const CLOCKS = [0, 30, 60, 90, 120];
 
 function botName(spec) {
   if (!spec) return t("a person");
-  const [base, opts] = spec.split(":");
-  const time = opts && /^time=([\d.]+)$/.exec(opts);
-  if (base === "search" && time) return t("bot: search, {s} s a move", { s: time[1] });
-  return { greedy: t("bot: greedy"), search: t("bot: search"), random: t("bot: random") }[base] || spec;
+  return botLevelName(spec); // "Easy bot", as at the table (words.js)
 }
 
 function fmtRating(r) { return r ? r.mu.toFixed(1) : "–"; }
@@ -57,8 +54,8 @@ function accountError(err) {
   }
   if (err.status === 403) return t("Wrong name or password.");
   if (err.status === 409) return t("That name is taken: pick another, or log in.");
-  if (err.field === "password") return PASSWORD_RULES[err.message] ? PASSWORD_RULES[err.message]() : err.message;
-  return err.message;
+  if (err.field === "password" && PASSWORD_RULES[err.message]) return PASSWORD_RULES[err.message]();
+  return errorText(err);
 }
 
 function Account({ player, onPlayer, go }) {
@@ -124,7 +121,7 @@ function TableRow({ table, go }) {
     try {
       await post(`/api/tables/${table.id}/join`, { seat: null, invite: null });
       go(`/t/${table.id}`);
-    } catch (e) { alert(e.message); }
+    } catch (e) { alert(errorText(e)); }
   };
   return html`<li class="lobby-table" data-table=${table.id}>
     <span class="lt-variant">${variantName(table.variant)}</span>
@@ -146,7 +143,7 @@ function PublicTables({ go }) {
       try {
         const r = await get("/api/tables");
         if (alive) { setTables(r.tables); setError(null); }
-      } catch (e) { if (alive) setError(e.message); }
+      } catch (e) { if (alive) setError(errorText(e)); }
     };
     load();
     const id = setInterval(load, 4000);
@@ -172,7 +169,7 @@ function CreateForm({ go }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    get("/api/variants").then((r) => setVariants(r.variants || [])).catch((e) => setError(e.message));
+    get("/api/variants").then((r) => setVariants(r.variants || [])).catch((e) => setError(errorText(e)));
   }, []);
   const info = variants.find((v) => v.name === variant);
   const counts = info ? info.players : [2, 3, 4, 5, 6];
@@ -192,7 +189,7 @@ function CreateForm({ go }) {
       const r = await post("/api/tables", body);
       go(r.invite_url || `/t/${r.table.id}`);
     } catch (err) {
-      setError(err.field ? `${err.field}: ${err.message}` : err.message);
+      setError(errorText(err));
     } finally { setBusy(false); }
   };
   return html`<section class="panel" aria-labelledby="create-title">
@@ -211,7 +208,7 @@ function CreateForm({ go }) {
           onInput=${(e) => setTarget(e.target.value)}/></label>
       <label>${t("Clock per move")}
         <select name="clock" value=${clock} onChange=${(e) => setClock(Number(e.target.value))}>
-          ${CLOCKS.map((c) => html`<option value=${c}>${c ? t("{n} seconds", { n: c }) : t("no clock")}</option>`)}
+          ${CLOCKS.map((c) => html`<option value=${c}>${c ? tn("{n} second", "{n} seconds", c) : t("no clock")}</option>`)}
         </select></label>
       <fieldset class="seats"><legend>${t("Seats")}</legend>
         ${seats.map((spec, i) => html`<label key=${i}>${t("Seat {n}", { n: i + 1 })}
@@ -265,7 +262,7 @@ export function NameForm({ onDone, current }) {
       const r = await post("/api/session", { name: name.trim() });
       markSession(true);
       onDone(r.player);
-    } catch (err) { setError(err.message); }
+    } catch (err) { setError(errorText(err)); }
   };
   return html`<form class="name-form panel" onSubmit=${submit}>
     <h2>${t("Your name at the table")}</h2>

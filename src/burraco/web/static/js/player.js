@@ -4,7 +4,7 @@
 import { html, useState, useEffect } from "../vendor/preact-htm.js";
 import { t, tn } from "./i18n.js";
 import { get } from "./api.js";
-import { variantName } from "./words.js";
+import { variantName, botName, errorText } from "./words.js";
 
 /** The address of a player's page. */
 export function playerHref(id) { return `/p/${encodeURIComponent(id)}`; }
@@ -12,7 +12,7 @@ export function playerHref(id) { return `/p/${encodeURIComponent(id)}`; }
 /** A person's name as a link to their page; a bot's name (it has no page) as text.
  *  `go` navigates inside the page; `newTab` opens the page beside a table in play. */
 export function PlayerLink({ player, go, newTab, label }) {
-  const name = label || (player && player.name) || "";
+  const name = label || (player && player.bot ? botName(player.bot) : player && player.name) || "";
   if (!player || player.bot || !player.id) return html`<span class="player-ref">${name}</span>`;
   const href = playerHref(player.id);
   if (newTab) return html`<a class="player-link" href=${href} target="_blank" rel="noopener">${name}</a>`;
@@ -42,7 +42,7 @@ function ratingChange(before, after) {
 
 function Side({ side, mine, go }) {
   return html`<span class=${"side" + (mine ? " side-mine" : "")}>${side.map((p, i) => html`${i ? " & " : ""}<${PlayerLink}
-    key=${p.seat} player=${p} go=${go} label=${p.bot ? t("bot: {name}", { name: p.name }) : p.name}/>`)}</span>`;
+    key=${p.seat} player=${p} go=${go} label=${p.bot ? botName(p.bot) : p.name}/>`)}</span>`;
 }
 
 function Match({ m, go }) {
@@ -82,7 +82,7 @@ export function PlayerPage({ id, me, go }) {
     setError(null);
     get(`/api/players/${encodeURIComponent(id)}/matches`)
       .then((r) => { if (alive) setData(r); })
-      .catch((e) => { if (alive) setError(e.status === 404 ? t("There is no such player.") : e.message); });
+      .catch((e) => { if (alive) setError(e.status === 404 ? t("There is no such player.") : errorText(e)); });
     return () => { alive = false; };
   }, [id]);
   const back = html`<p><a href="/" onClick=${(e) => { e.preventDefault(); go("/"); }}>${t("Back to the lobby")}</a></p>`;

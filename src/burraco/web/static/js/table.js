@@ -10,6 +10,8 @@ import { animateMove } from "./anim.js";
 import { Hand, arrange, moveSelection } from "./hand.js";
 import { PlayerLink } from "./player.js";
 import { DealLine } from "./deal.js";
+import { Chat, shownChat } from "./chat.js";
+import { useTurnAlert } from "./alert.js";
 
 function useTick(ms, on) {
   const [, set] = useState(0);
@@ -76,7 +78,6 @@ function Plate({ s, seat, place }) {
         ? html`<${PlayerLink} player=${info.player} newTab=${true} label=${seatName(table, seat, you)}/>`
         : seatName(table, seat, you)}
       ${mine ? html`<span class="tag tag-you">${t("you")}</span>` : null}
-      ${info.player && info.player.bot ? html`<span class="tag">${t("bot")}</span>` : null}
       ${partner ? html`<span class="tag">${t("partner")}</span>` : null}
       ${info.away ? html`<span class="tag tag-warn">${t("away")}</span>` : null}
       ${info.player && !info.player.bot && info.connected === false && !info.away
@@ -182,7 +183,8 @@ function Center({ s, actions, canDraw, canPickup, canDiscard }) {
   const lastOther = [...s.log].reverse().find((e) => e.kind === "move" && (!s.you || e.seat !== s.you.seat));
   const recent = lastOther && flash && !flash.mine ? describe(lastOther, s.table, s.you) : null;
   const pileLabel = pile.length
-    ? (closed ? t("Discard pile, closed: {n} cards, {card} on top", { n: view.pile_count, card: cardLabel(pile[pile.length - 1]) })
+    ? (closed ? tn("Discard pile, closed: {n} card, {card} on top", "Discard pile, closed: {n} cards, {card} on top",
+      view.pile_count, { card: cardLabel(pile[pile.length - 1]) })
       : t("Discard pile: {cards}", { cards: pile.map((c) => cardLabel(c)).join(", ") }))
     : t("Discard pile: empty");
   const pileAction = canPickup ? actions.pickup : canDiscard ? actions.discard : null;
@@ -197,9 +199,9 @@ function Center({ s, actions, canDraw, canPickup, canDiscard }) {
     <div class="stock-wrap">
       ${canDraw
         ? html`<button type="button" class="stock" onClick=${actions.draw}>
-            <span class="sr-only">${t("Draw from the stock ({n} cards)", { n: view.stock_count })}</span>
+            <span class="sr-only">${tn("Draw from the stock ({n} card)", "Draw from the stock ({n} cards)", view.stock_count)}</span>
             <span class="card small"><${CardBack}/></span><span class="count" aria-hidden="true">${view.stock_count}</span></button>`
-        : html`<div class="stock" role="img" aria-label=${t("Stock: {n} cards", { n: view.stock_count })}>
+        : html`<div class="stock" role="img" aria-label=${tn("Stock: {n} card", "Stock: {n} cards", view.stock_count)}>
             <span class="card small"><${CardBack}/></span><span class="count" aria-hidden="true">${view.stock_count}</span></div>`}
       <span class="label">${t("Stock")}</span>
     </div>
@@ -227,34 +229,12 @@ function Log({ s }) {
   </ol>`;
 }
 
-function Chat({ s, conn }) {
-  const [text, setText] = useState("");
-  const ref = useRef(null);
-  useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [s.chat.length]);
-  const send = (e) => {
-    e.preventDefault();
-    const v = text.trim();
-    if (v && conn.chat(v.slice(0, 300))) setText("");
-  };
-  const unescape = (x) => { const d = document.createElement("textarea"); d.innerHTML = x; return d.value; };
-  return html`<div class="chat">
-    <ol class="chat-lines" ref=${ref} aria-live="polite" aria-label=${t("Chat")}>
-      ${s.chat.length === 0 ? html`<li class="empty">${t("No messages yet.")}</li>` : null}
-      ${s.chat.map((c) => html`<li key=${c.version}><b>${c.from ? c.from.name : "?"}:</b> ${unescape(c.text)}</li>`)}
-    </ol>
-    <form class="chat-form" onSubmit=${send}>
-      <label class="sr-only" for="chat-input">${t("Message")}</label>
-      <input id="chat-input" maxlength="300" value=${text} onInput=${(e) => setText(e.target.value)}
-        placeholder=${t("Say something to the table")} autocomplete="off"/>
-      <button type="submit">${t("Send")}</button>
-    </form></div>`;
-}
-
 function SidePanel({ s, conn }) {
   const [tab, setTab] = useState("log");
-  const [seenChat, setSeenChat] = useState(s.chat.length);
-  useEffect(() => { if (tab === "chat") setSeenChat(s.chat.length); }, [tab, s.chat.length]);
-  const unread = tab === "chat" ? 0 : Math.max(0, s.chat.length - seenChat);
+  const heard = shownChat(s.chat).length; // a muted player's lines are never unread (chat.js)
+  const [seenChat, setSeenChat] = useState(heard);
+  useEffect(() => { if (tab === "chat") setSeenChat(heard); }, [tab, heard]);
+  const unread = tab === "chat" ? 0 : Math.max(0, heard - seenChat);
   const tabs = [["log", t("Moves")], ["score", t("Score sheet")], ["chat", t("Chat") + (unread ? ` (${unread})` : "")]];
   return html`<aside class="side-panel">
     <div class="tabs" role="tablist">
@@ -449,6 +429,7 @@ export function TableView({ s, conn }) {
     if (target) target.focus();
   });
 
+  useTurnAlert(myTurn); // and a sound, when the player turned it on (alert.js)
   useEffect(() => { // the tab's title tells a player whose attention is elsewhere that it is their turn
     document.title = myTurn ? `● ${t("Your turn")} · Burraco` : "Burraco";
     return () => { document.title = "Burraco"; };
