@@ -326,7 +326,14 @@ def test_error_pages(server, browser):
                                     "error-director")):
             r = visitor.page.goto(server.base + path)
             assert r is not None and r.status == status, (path, r and r.status)
+            # the browser page renders itself (nothing is left loading)
+            visitor.page.wait_for_function("() => !document.querySelector('.loading')")
             sweep.check(visitor.page, f"the error page of {path} (pt-BR)", shot)
+        # an unknown address says so in the page's language, with a way back
+        visitor.page.goto(server.base + "/no/such/page")
+        visitor.page.locator("h1", has_text="Essa página não existe.").wait_for()
+        visitor.page.locator("main a[href='/']").click()
+        visitor.page.locator("#name-input").wait_for()  # the lobby asks a new visitor's name
     finally:
         errors = closed([ada, visitor])
     sweep.done()
@@ -401,3 +408,38 @@ def test_tournament_pages(server, browser):
     # the wrong code, the refused director's page and printout are HTTP errors the
     # pages show; nothing else is logged
     assert all(re.search(r"\b(400|403|404|409)\b", e) for e in errors), errors
+
+
+# ------------------------------------------------------------------------ keyboard
+def test_the_first_tab_offers_a_skip_to_the_main_content(server, browser):
+    """The first Tab on a page reaches a link past the header (the brand, the name,
+    the language) to the page's own content; following it puts the keyboard there."""
+    ada = Player(browser, server.base, "Ada")
+    try:
+        page = ada.page
+        sign_in(ada, "Ada")
+        page.keyboard.press("Tab")
+        first = page.evaluate("() => [document.activeElement.tagName, document.activeElement.getAttribute('href'),"
+                              " document.activeElement.textContent.trim()]")
+        assert first == ["A", "#main", "Skip to the main content"], first
+        box = page.locator("a.skip-link").bounding_box()
+        assert box and box["y"] >= 0, f"the focused skip link is out of sight: {box}"
+        page.screenshot(path=str(SHOTS / "access-skip-link-lobby.png"))
+        page.keyboard.press("Enter")
+        assert page.evaluate("() => document.activeElement.id") == "main"
+        assert page.url.rstrip("/") == server.base  # the address did not change
+        page.keyboard.press("Tab")  # the next stop is in the lobby, not in the header
+        assert page.evaluate("() => !!document.activeElement.closest('main')"), \
+            page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
+        # a tournament page: the same first stop, in the page's language
+        page.goto(server.base + "/tournament?lang=de")
+        page.keyboard.press("Tab")
+        first = page.evaluate("() => [document.activeElement.getAttribute('href'),"
+                              " document.activeElement.textContent.trim()]")
+        assert first == ["#main", "Zum Hauptinhalt springen"], first
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => !!document.activeElement.closest('main')")
+    finally:
+        errors = closed([ada])
+    assert not errors, errors

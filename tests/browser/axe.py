@@ -24,7 +24,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence
 SEVERE = ("serious", "critical")
 """The impacts a test refuses (axe-core's are minor, moderate, serious, critical)."""
 
-EXPERIMENTAL = ("label-content-name-mismatch", "p-as-heading")
+EXPERIMENTAL = ("label-content-name-mismatch",)
 """axe-core rules off by default that are run here as well."""
 
 _AXE: Dict[str, Any] = {}
