@@ -98,7 +98,8 @@ def sign_in(p: Player, name: str) -> None:
 def lobby_ready(p: Player) -> None:
     """Wait until the lobby has loaded its rules, its public tables and its account box."""
     p.page.wait_for_function("document.querySelectorAll('select[name=variant] option').length > 3")
-    p.page.locator(".lobby-tables, .lobby .empty:not(:has-text('…'))").first.wait_for()
+    p.page.wait_for_function("() => !!document.querySelector('.lobby-tables') || [...document"
+                             ".querySelectorAll('.lobby .empty')].some((e) => !e.textContent.includes('…'))")
     p.page.locator(".account").wait_for()
 
 
@@ -189,10 +190,13 @@ def test_lobby_account_and_forms(server, browser):
         page.locator(".account-form button[type=submit]").click()
         page.locator(".account table.standing").wait_for()
         sweep.check(page, "the lobby (registered, laptop)", "lobby-registered-laptop")
-        # a public table in the list, in German
+        # a public table in the list (its creator at it in another tab), in German
         sign_in(hans, "Hans")
-        create(hans, variant="italian", players=4, seat=0, public=True,
-               seats=[None, "greedy", None, "greedy"])
+        made = create(hans, variant="italian", players=4, seat=0, public=True,
+                      seats=[None, "greedy", None, "greedy"])
+        at_table = hans.ctx.new_page()
+        at_table.goto(server.base + made["invite_url"])
+        at_table.locator(".panel.waiting").wait_for()
         hans.page.reload()
         lobby_ready(hans)
         hans.page.locator(".lobby-table").first.wait_for()
