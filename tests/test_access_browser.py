@@ -422,6 +422,8 @@ def test_the_first_tab_offers_a_skip_to_the_main_content(server, browser):
     try:
         page = ada.page
         sign_in(ada, "Ada")
+        page.reload()  # a page just opened
+        lobby_ready(ada)
         page.keyboard.press("Tab")
         first = page.evaluate("() => [document.activeElement.tagName, document.activeElement.getAttribute('href'),"
                               " document.activeElement.textContent.trim()]")
