@@ -122,11 +122,17 @@ def as_client(browser: Any, base: str, client: Client, name: str, **kw: Any) -> 
     return p
 
 
-def finish_a_match(a: Client, b: Client, seed: int) -> str:
-    """``a`` and ``b`` play a public match of one hand to its end over the protocol."""
+def start_a_match(a: Client, b: Client) -> str:
+    """A public match of one hand between ``a`` and ``b``, dealt: its table's id."""
     t = a.create(variant="burraco-2p:match_hands=1", players=2, seat=0, public=True)
-    tid = t["table"]["id"]
+    tid: str = t["table"]["id"]
     assert b.join(tid, invite=t["invite"])["ok"]
+    return tid
+
+
+def play_out(a: Client, b: Client, tid: str, seed: int) -> None:
+    """``a`` and ``b`` play the match at ``tid`` to its end over the protocol (their
+    pages, open beside, see it as it goes)."""
     inbox = shared_inbox()
     socks = [a.sock(tid, inbox=inbox), b.sock(tid, inbox=inbox)]
     for s in socks:
@@ -136,7 +142,6 @@ def finish_a_match(a: Client, b: Client, seed: int) -> str:
                 timeout=300)
     for s in socks:
         s.close()
-    return tid
 
 
 def closed(players: List[Player]) -> List[str]:
@@ -273,12 +278,16 @@ def test_hand_result_deal_check_and_players_page(server, browser):
         r = c.http.post("/api/register", json={"name": name, "password": "correct horse"})
         assert r.status_code == 200, r.text
         c.player = r.json()["player"]
-    tid = finish_a_match(rita, ugo, 7)
+    tid = start_a_match(rita, ugo)
     laptop = as_client(browser, server.base, rita, "Rita")
     phone = as_client(browser, server.base, ugo, "Ugo", phone=True, locale="it-IT")
     try:
         page = laptop.page
-        page.goto(f"{server.base}/t/{tid}")
+        # both pages at the table while the hand is played (over the protocol) to its end
+        for p in (laptop, phone):
+            p.page.goto(f"{server.base}/t/{tid}")
+            p.wait_js("return !!s.view && !!s.you && s.you.seat !== null;", what="the deal, seated")
+        play_out(rita, ugo, tid, 7)
         page.locator(".hand-result").wait_for()
         sweep.check(page, "the result of the finished hand", "hand-result")
         page.locator(".hand-result button.verify-deal").click()
@@ -297,13 +306,12 @@ def test_hand_result_deal_check_and_players_page(server, browser):
         page.goto(f"{server.base}/p/{rita.player['id']}")
         page.locator(f"li.match[data-table='{tid}']").wait_for()
         sweep.check(page, "a player's page (laptop)", "player-page-laptop")
-        phone.page.goto(f"{server.base}/p/{ugo.player['id']}")
-        phone.page.locator(f"li.match[data-table='{tid}']").wait_for()
-        sweep.check(phone.page, "a player's page (phone, Italian)", "player-page-phone-it")
-        phone.page.goto(f"{server.base}/t/{tid}")
         phone.page.locator(".hand-result").wait_for()
         sweep.check(phone.page, "the result of the finished hand (phone, Italian)",
                     "hand-result-phone-it")
+        phone.page.goto(f"{server.base}/p/{ugo.player['id']}")
+        phone.page.locator(f"li.match[data-table='{tid}']").wait_for()
+        sweep.check(phone.page, "a player's page (phone, Italian)", "player-page-phone-it")
     finally:
         errors = closed([laptop, phone])
     sweep.done()
