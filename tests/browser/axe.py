@@ -38,7 +38,7 @@ def axe_script() -> str:
         pytest.importorskip("axe_playwright_python",
                             reason="the axe-playwright-python package is not installed "
                                    "(pip install -e '.[dev]')")
-        from axe_playwright_python.base import AXE_SCRIPT
+        from axe_playwright_python.base import AXE_SCRIPT  # type: ignore[import-untyped]
         _AXE["script"] = AXE_SCRIPT
     script: str = _AXE["script"]
     return script
