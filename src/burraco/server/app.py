@@ -630,13 +630,16 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         routes[:0] = tournament_routes(hub, current)
     except ImportError:  # pragma: no cover - the tournament package is part of burraco
         pass
+    handlers: dict = {}
     try:  # the browser page (issue 12): /, /t/{id}, /static, /api/i18n, ahead of the fallback
         from ..web.routes import routes as web_routes
+        from ..web.errors import exception_handlers
         routes[:0] = web_routes()
+        handlers = exception_handlers()  # an unknown page's address: the page says so
     except ImportError:
         if (WEB_DIR / "static").is_dir():
             routes.append(Mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static"))
-    return Starlette(routes=routes, lifespan=lifespan,
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers,
                      middleware=guard.middleware(http_limits, settings.allow_origins))
 
 

@@ -82,6 +82,8 @@ form.inline{display:inline}fieldset{margin:.6em 0;border:1px solid #bbb}
 input[type=text],input:not([type]){min-width:8em}.msg{color:#060}.err{color:#a00;font-weight:bold}
 .clock{font-size:2em;font-weight:bold}.clock.low{color:#a00}nav a{margin-right:1em}
 nav.langs{float:right;font-size:.9em}
+a.skip{position:absolute;left:.5em;top:-4em;background:#fff;padding:.4em .8em;border:2px solid #111}
+a.skip:focus{top:.5em}main:focus{outline:none}
 td.code{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:1.15em;letter-spacing:.08em}
 """
 
@@ -134,11 +136,16 @@ def lang_links(request: Request, lang: str) -> str:
     return '<nav class="langs">' + " ".join(out) + "</nav>"
 
 
-def _html(title: str, body: List[str], script: str = "", lang: str = "en") -> HTMLResponse:
+def _html(title: str, body: List[str], script: str = "", lang: str = "en",
+          top: str = "") -> HTMLResponse:
+    """A page: a link that skips to its main content (the first thing the keyboard
+    reaches), ``top`` (the language links), then ``body`` as the page's ``<main>``."""
+    skip = f'<a class="skip" href="#main">{e(Words(lang)("skip_to_main"))}</a>'
     page = (f"<!DOCTYPE html>\n<html lang=\"{html_lang(lang)}\"><head><meta charset=\"utf-8\">"
             f"<title>{e(title)}</title><link rel=\"icon\" href=\"data:,\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<style>{STYLE}{EXTRA_STYLE}</style></head><body>\n" + "\n".join(body)
+            f"<style>{STYLE}{EXTRA_STYLE}</style></head><body>\n{skip}\n{top}\n"
+            '<main id="main" tabindex="-1">\n' + "\n".join(body) + "\n</main>"
             + (f"\n<script>{script}</script>" if script else "") + "\n</body></html>\n")
     return HTMLResponse(page)
 
@@ -459,6 +466,7 @@ def routes(hub: Callable[[], Any],
                         status_code=ex.status, headers=ex.headers)
                 w = Words(lang)
                 response = _html("burraco: " + w("tournaments"), [
+                    f'<h1>{e(w("tournaments"))}</h1>',
                     f'<p class="err" role="alert">{e(ex.message)}</p>',
                     f'<p><a href="/tournament">{e(w("tournaments"))}</a></p>'], lang=lang)
                 response.status_code = ex.status
@@ -473,6 +481,7 @@ def routes(hub: Callable[[], Any],
                         status_code=status)
                 w = Words(lang)
                 response = _html("burraco: " + w("tournaments"), [
+                    f'<h1>{e(w("tournaments"))}</h1>',
                     f'<p class="err" role="alert">{e(w.error(ex))}</p>',
                     f'<p><a href="/tournament">{e(w("tournaments"))}</a></p>'], lang=lang)
                 if missing:
@@ -502,7 +511,7 @@ def routes(hub: Callable[[], Any],
                  "</span></li>" for i, n, s in rows]
         fmts = "".join(f'<option value="{f}">{e(w.format_name(f))}</option>' for f in mv.FORMATS)
         page = _html("burraco: " + w("tournaments"), [
-            lang_links(request, lang), f"<h1>{e(w('tournaments'))}</h1>",
+            f"<h1>{e(w('tournaments'))}</h1>",
             "<ul>" + "".join(items) + "</ul>" if items
             else f"<p>{e(w('no_tournament_yet'))}</p>",
             f'<h2>{e(w("new_tournament"))}</h2><form method="post" action="/tournament/new">'
@@ -512,7 +521,7 @@ def routes(hub: Callable[[], Any],
             f'</label> <label>{e(w("f_hands"))} <input name="hands" type="number" min="2" '
             f'max="4" value="3"></label> <label>{e(w("f_variant"))} <input name="variant" '
             f'value="italian-tournament"></label> <button>{e(w("b_create"))}</button></form>'],
-            lang=lang)
+            lang=lang, top=lang_links(request, lang))
         return tokens.set_cookie(page, fresh)
 
     @guard
@@ -545,11 +554,12 @@ def routes(hub: Callable[[], Any],
         t = await o.db(o.store.load, name)
         live = await o.live(name)
         return _html(f"{t.name}", [
-            lang_links(request, lang), f"<h1>{e(t.name)}</h1>",
+            f"<h1>{e(t.name)}</h1>",
             f'<nav><a href="/tournament/{eid}/play">{e(w("find_my_table"))}</a>'
             f'<a href="/tournament/{eid}/print/standings">{e(w("printable_standings"))}</a>'
             f'<a href="/tournament/{eid}/print/tables">{e(w("table_assignments"))}</a></nav>',
-            f'<div id="live">{live_fragment(t, live, w)}</div>'], LIVE_SCRIPT, lang=lang)
+            f'<div id="live">{live_fragment(t, live, w)}</div>'], LIVE_SCRIPT, lang=lang,
+            top=lang_links(request, lang))
 
     @guard
     async def live_part(request: Request) -> Response:
@@ -575,7 +585,7 @@ def routes(hub: Callable[[], Any],
         me = await current(request, required=False)
         value = e(me["name"]) if me else ""
         return _html(w("title_find", name=name), [
-            lang_links(request, lang), f"<h1>{e(name)}</h1>",
+            f"<h1>{e(name)}</h1>",
             f"<h2>{e(w('find_my_table'))}</h2>",
             f'<form id="find"><label>{e(w("your_name"))} <input id="name" name="name" '
             f'value="{value}" required></label> <label>{e(w("your_code"))} <input id="code" '
@@ -584,7 +594,7 @@ def routes(hub: Callable[[], Any],
             f'<p class="note">{e(w("code_note"))}</p>',
             '<p id="out" class="err" role="alert"></p>',
             f'<p><a href="/tournament/{eid}">{e(w("assignments_and_standings"))}</a></p>'],
-            PLAY_SCRIPT, lang=lang)
+            PLAY_SCRIPT, lang=lang, top=lang_links(request, lang))
 
     @guard
     async def claim(request: Request) -> Response:
@@ -652,9 +662,8 @@ def routes(hub: Callable[[], Any],
         tokens = await forms()
         token, fresh = tokens.token(request)
         page = _html(w("title_director", name=name),
-                     [lang_links(request, lang)]
-                     + director_page(t, eid, key, live, request.query_params, w, token, held),
-                     lang=lang)
+                     director_page(t, eid, key, live, request.query_params, w, token, held),
+                     lang=lang, top=lang_links(request, lang))
         return tokens.set_cookie(page, fresh)
 
     @guard

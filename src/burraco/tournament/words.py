@@ -106,6 +106,7 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "codes_note": "The director's copy, with the seat codes: not for the wall",
     # the public page
     "tournaments": "Tournaments",
+    "skip_to_main": "Skip to the main content",
     "no_tournament_yet": "No tournament yet.",
     "new_tournament": "A new tournament",
     "f_name": "Name",

@@ -10,7 +10,12 @@ import { variantName, matchLine, errorText } from "./words.js";
 import { SoundToggle } from "./alert.js";
 import { PlayerPage } from "./player.js";
 
+// the server answered an address it does not know (HTTP 404) with this page, its
+// root marked (web/errors.py): that address shows "There is no such page"
+const MISSING = document.getElementById("app").dataset.missing === "1" ? location.pathname : null;
+
 function route() {
+  if (MISSING && location.pathname === MISSING) return { page: "missing" };
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   if (m) return { page: "table", id: decodeURIComponent(m[1]), invite: new URLSearchParams(location.search).get("invite") };
   const p = location.pathname.match(/^\/p\/([^/]+)\/?$/);
@@ -65,7 +70,7 @@ function TablePage({ id, invite, player, go }) {
     connect();
     return () => { alive = false; if (conn.current) conn.current.close(); };
   }, [id]);
-  if (error) return html`<div class="panel"><p class="error">${error}</p><p><a href="/">${t("Back to the lobby")}</a></p></div>`;
+  if (error) return html`<div class="panel"><h1 class="error">${error}</h1><p><a href="/">${t("Back to the lobby")}</a></p></div>`;
   const table = (s && s.table) || info;
   if (!table) return html`<p class="loading">${t("Loading…")}</p>`;
   const you = s && s.you;
@@ -112,6 +117,16 @@ function TablePage({ id, invite, player, go }) {
   </div>`;
 }
 
+/** The skip link: past the header to the page's own content, without changing the
+ * address (the page routes on it). */
+function skipToMain(e) {
+  const main = document.getElementById("main");
+  if (!main) return;
+  e.preventDefault();
+  main.focus();
+  main.scrollIntoView();
+}
+
 function App() {
   const [r, setR] = useState(route());
   const [player, setPlayer] = useState(undefined);
@@ -126,7 +141,10 @@ function App() {
   }, []);
   const onLang = async (l) => { await loadLang(l, true); setLangTick((x) => x + 1); };
   let body;
-  if (player === undefined) body = html`<p class="loading">${t("Loading…")}</p>`;
+  if (r.page === "missing") {  // anyone may be told an address leads nowhere, without a name
+    body = html`<div class="panel"><h1 class="error">${t("There is no such page.")}</h1>
+      <p><a href="/" onClick=${(e) => { e.preventDefault(); window.__go("/"); }}>${t("Back to the lobby")}</a></p></div>`;
+  } else if (player === undefined) body = html`<p class="loading">${t("Loading…")}</p>`;
   else if (r.page === "player" && !renaming) {  // anyone may read a player's page, without a name
     body = html`<${PlayerPage} key=${r.id} id=${r.id} me=${player} go=${window.__go}/>`;
   } else if (player === null || renaming) {
@@ -134,8 +152,9 @@ function App() {
   } else if (r.page === "table") {
     body = html`<${TablePage} key=${r.id} id=${r.id} invite=${r.invite} player=${player} go=${window.__go}/>`;
   } else body = html`<${Lobby} go=${window.__go} player=${player} onPlayer=${setPlayer}/>`;
-  return html`<${Header} player=${player} onRename=${() => setRenaming(true)} onLang=${onLang}/>
-    <main id="main">${body}</main>`;
+  return html`<a class="skip-link" href="#main" onClick=${skipToMain}>${t("Skip to the main content")}</a>
+    <${Header} player=${player} onRename=${() => setRenaming(true)} onLang=${onLang}/>
+    <main id="main" tabindex="-1">${body}</main>`;
 }
 
 async function start() {

@@ -243,6 +243,7 @@ function MyMatches() {
 /** The lobby page. */
 export function Lobby({ go, player, onPlayer }) {
   return html`<div class="lobby">
+    <h1 class="sr-only">${t("Lobby")}</h1>
     <${CreateForm} go=${go}/>
     <div class="lobby-side">
       <${PublicTables} go=${go}/>
@@ -265,7 +266,7 @@ export function NameForm({ onDone, current }) {
     } catch (err) { setError(errorText(err)); }
   };
   return html`<form class="name-form panel" onSubmit=${submit}>
-    <h2>${t("Your name at the table")}</h2>
+    <h1>${t("Your name at the table")}</h1>
     <label for="name-input" class="sr-only">${t("Your name")}</label>
     <input id="name-input" name="name" maxlength="24" required value=${name} autocomplete="nickname"
       onInput=${(e) => setName(e.target.value)} placeholder=${t("Your name")}/>

@@ -86,14 +86,14 @@ export function PlayerPage({ id, me, go }) {
     return () => { alive = false; };
   }, [id]);
   const back = html`<p><a href="/" onClick=${(e) => { e.preventDefault(); go("/"); }}>${t("Back to the lobby")}</a></p>`;
-  if (error) return html`<div class="panel"><p class="error">${error}</p>${back}</div>`;
+  if (error) return html`<div class="panel"><h1 class="error">${error}</h1>${back}</div>`;
   if (!data) return html`<p class="loading">${t("Loading…")}</p>`;
   const p = data.player;
   const mine = me && me.id === p.id;
   return html`<div class="player-page">
     <section class="panel" aria-labelledby="player-title">
-      <h2 id="player-title">${p.name}${mine ? html` <span class="tag tag-you">${t("you")}</span>` : null}
-        <span class="tag">${p.registered ? t("registered") : t("guest")}</span></h2>
+      <h1 id="player-title">${p.name}${mine ? html` <span class="tag tag-you">${t("you")}</span>` : null}
+        <span class="tag">${p.registered ? t("registered") : t("guest")}</span></h1>
       ${p.rating ? html`<p class="player-rating">${t("Rating {mu} ± {sigma}", { mu: p.rating.mu.toFixed(1), sigma: p.rating.sigma.toFixed(1) })}</p>` : null}
       <p class="hint">${tn("{n} finished match", "{n} finished matches", data.matches.length)}</p>
       ${back}
