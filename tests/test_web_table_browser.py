@@ -349,11 +349,12 @@ def test_access_on_the_table(server, browser):
         p.page.evaluate("() => document.activeElement && document.activeElement.blur()")
         for _ in range(12):  # the skip link is among the first stops of the Tab key
             p.page.keyboard.press("Tab")
-            if p.page.evaluate("() => document.activeElement.classList.contains('skip-link')"):
+            if p.page.evaluate("() => document.activeElement.classList.contains('skip-link')"
+                               " && document.activeElement.getAttribute('href') === '#hand'"):
                 break
         else:
             raise AssertionError("no skip link within 12 Tab presses")
-        assert p.page.locator(".skip-link").is_visible()
+        assert p.page.locator("a.skip-link[href='#hand']").is_visible()
         p.page.keyboard.press("Enter")
         p.page.wait_for_function(FOCUS_IN_HAND, timeout=3000)
         ratio = p.page.evaluate("""() => {
