@@ -36,7 +36,7 @@ function SeatCell({ seat, you, go, onSit, canSit }) {
       : html`<${PlayerLink} player=${p} go=${go}/>`) : t("free")}
       ${mine ? html` <span class="tag tag-you">${t("you")}</span>` : null}
       ${p && !p.bot && seat.connected === false && !mine ? html` <span class="ws-away">${t("not connected")}</span>` : null}</span>
-    ${!p && canSit ? html`<button type="button" class="primary" onClick=${() => onSit(seat.seat)}>${t("Sit here")}</button>` : null}
+    ${!p && canSit ? html`<button type="button" class="primary" onClick=${() => onSit(seat.seat)}>${t("Sit at seat {n}", { n: seat.seat + 1 })}</button>` : null}
   </li>`;
 }
 
@@ -44,7 +44,7 @@ function SeatCell({ seat, you, go, onSit, canSit }) {
 export function SeatMap({ table, you, go, onSit, canSit }) {
   const groups = seatsBySide(table);
   const alone = groups.every((g) => g.length === 1);
-  return html`<div class="seat-map" role="group" aria-label=${t("Who sits where")}>
+  return html`<div class=${"seat-map" + (canSit ? " join-seats" : "")} role="group" aria-label=${t("Who sits where")}>
     ${alone ? html`<ul class="ws-side ws-alone">${table.seats.map((x) => html`<${SeatCell} key=${x.seat} seat=${x}
         you=${you} go=${go} onSit=${onSit} canSit=${canSit}/>`)}</ul>`
       : groups.map((g, i) => html`<div class=${"ws-group side-" + (i % 3)} key=${i}>
