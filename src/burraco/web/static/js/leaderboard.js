@@ -52,7 +52,7 @@ export function LeaderboardPage({ rules, players, page, me, go }) {
     <section class="panel" aria-labelledby="lb-title">
       <h1 id="lb-title">${t("Leaderboard")}</h1>
       <p class="hint">${t("Registered players by their rating (OpenSkill) in each rule set; the bots' fixed ratings are shown as landmarks.")}</p>
-      ${me && !me.registered ? html`<p class="lb-guest"><a href="/#account-title" onClick=${(e) => nav(e, "/")}>${t("Register to be rated")}</a>: ${t("guests are not rated.")}</p>` : null}
+      ${!me || !me.registered ? html`<p class="lb-guest"><a href="/#account-title" onClick=${(e) => nav(e, "/")}>${t("Register to be rated")}</a>: ${t("guests are not rated.")}</p>` : null}
       <form class="lb-pick" onSubmit=${(e) => e.preventDefault()}>
         <label>${t("Rules")}
           <select name="rules" value=${data ? data.rules : want.rules} onChange=${(e) => {
