@@ -50,7 +50,7 @@ class Deps:
     """What the lobby's routes use of the application (app.py's own closures)."""
 
     hub: Callable[[], Any]
-    current: Callable[..., Awaitable[Optional[dict]]]
+    current: Callable[..., Awaitable[Optional[Dict[str, Any]]]]
     handler: Callable[[Any], Any]
     body: Callable[[Request, type], Awaitable[Any]]
     add_table: Callable[..., Awaitable[Any]]
@@ -100,17 +100,17 @@ def invite_base(public_url: Optional[str], host: Optional[str],
     return None
 
 
-def bot_landmarks() -> List[dict]:
+def bot_landmarks() -> List[Dict[str, Any]]:
     """The bots' fixed ratings, strongest first: ``[{"bot", "rating"}]``."""
     out = [{"bot": spec, "rating": bot_rating(spec)} for spec in BOT_RATINGS]
     return sorted(out, key=lambda b: -b["rating"]["mu"])
 
 
-def with_landmarks(rows: List[dict], first_page: bool, last_page: bool) -> List[dict]:
+def with_landmarks(rows: List[Dict[str, Any]], first_page: bool, last_page: bool) -> List[Dict[str, Any]]:
     """A leaderboard page's rows with each bot whose rating falls within the page
     put where it ranks (rows ``{"bot": spec, "rating"}``, no rank): above the
     first row only on the first page, below the last only on the last page."""
-    out: List[dict] = []
+    out: List[Dict[str, Any]] = []
     bots = bot_landmarks()
     if not rows:
         return [dict(b) for b in bots] if first_page else []
@@ -153,7 +153,7 @@ def routes(d: Deps) -> List[Route]:
         except VariantError as e:
             raise HttpError("malformed", str(e), "players") from None
 
-    async def seat_at(h: Any, player: dict) -> Optional[int]:
+    async def seat_at(h: Any, player: Dict[str, Any]) -> Optional[int]:
         """Seat ``player`` at the waiting table ``h`` (their own seat if they hold
         one); None when it has no free seat for them any more."""
         pid = player["id"]
@@ -172,7 +172,7 @@ def routes(d: Deps) -> List[Route]:
                 c.start(now())
             return free[0]
 
-        seat = await d.hub().mutate(h, fn)
+        seat: Optional[int] = await d.hub().mutate(h, fn)
         if seat is not None:
             await d.hub().reseat(h, pid)
         return seat

@@ -29,7 +29,7 @@ QUICK_BOT = "greedy"
 def is_person(seat: Dict[str, Any]) -> bool:
     """Does a person (not a bot) hold this stored seat?"""
     p = seat.get("player")
-    return bool(p) and not p.get("bot")
+    return p is not None and not p.get("bot")
 
 
 def person_present(seat: Dict[str, Any]) -> bool:
