@@ -184,7 +184,8 @@ def test_the_target_range_in_the_page_language(server, browser):
         p.page.locator("form.create-form button[type=submit]").click()
         err = p.page.locator("form.create-form .error")
         err.wait_for()
-        assert "10000" in err.inner_text() and "punteggio" in err.inner_text().lower(), err.inner_text()
+        assert "10000" in err.inner_text() and "punti per vincere" in err.inner_text().lower(), err.inner_text()
+        assert p.page.locator("input[name=target]").get_attribute("aria-invalid") == "true"
         assert "/t/" not in p.page.url
         shot(p, "target-refused-it-laptop")
         p.page.fill("input[name=target]", "10000")

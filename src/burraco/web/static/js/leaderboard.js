@@ -72,8 +72,8 @@ export function LeaderboardPage({ rules, players, page, me, go }) {
         ${data.total === 0 ? html`<p class="empty">${t("Nobody is rated in these rules yet: finish a match between registered players.")}</p>` : null}
         <table class="standing lb-table">
           <caption>${variantName(data.rules)} · ${tn("{n} player", "{n} players", data.players)} · ${tn("{n} rated player", "{n} rated players", data.total)}</caption>
-          <thead><tr><th scope="col">${t("Rank")}</th><th scope="col">${t("Player")}</th><th scope="col">${t("Rating")}</th>
-            <th scope="col">${t("uncertainty")}</th><th scope="col">${t("Matches")}</th></tr></thead>
+          <thead><tr><th scope="col" class="num">${t("Rank")}</th><th scope="col">${t("Player")}</th><th scope="col" class="num">${t("Rating")}</th>
+            <th scope="col" class="num">${t("uncertainty")}</th><th scope="col" class="num">${t("Matches")}</th></tr></thead>
           <tbody>${data.rows.map((row) => html`<${Row} key=${row.bot || row.player.id} row=${row} me=${me} go=${go}/>`)}</tbody>
         </table>
         ${data.pages > 1 ? html`<nav class="lb-pages" aria-label=${t("Pages")}>

@@ -158,7 +158,7 @@ function PublicTables({ go }) {
     const id = setInterval(load, 4000);
     return () => { alive = false; clearInterval(id); };
   }, []);
-  return html`<section class="panel" aria-labelledby="public-title">
+  return html`<section class="panel public-tables" aria-labelledby="public-title">
     <h2 id="public-title">${t("Public tables")}</h2>
     ${error ? html`<p class="error">${error}</p>` : null}
     ${tables === null ? html`<p class="empty">${t("Loading…")}</p>`
@@ -223,6 +223,7 @@ function CreateForm({ go }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const [bounds, setBounds] = useState({});
+  const [targetBad, setTargetBad] = useState(false);
   useEffect(() => {
     get("/api/variants").then((r) => { setVariants(r.variants || []); setBounds(r.bounds || {}); })
       .catch((e) => setError(e.message));
@@ -240,10 +241,11 @@ function CreateForm({ go }) {
   const submit = async (e) => {
     e.preventDefault();
     setError(null);
+    setTargetBad(false);
     const body = { variant, players, seats, seat: 0, public: pub, clock: Number(clock) || 0 };
     if (String(target).trim() !== "") {
       const n = Number(target);
-      if (!Number.isInteger(n) || n < lo || n > hi) { setError(targetError()); return; }
+      if (!Number.isInteger(n) || n < lo || n > hi) { setError(targetError()); setTargetBad(true); return; }
       body.target = n;
     }
     setBusy(true);
@@ -251,10 +253,11 @@ function CreateForm({ go }) {
       const r = await post("/api/tables", body);
       go(r.invite_url || `/t/${r.table.id}`);
     } catch (err) {
+      setTargetBad(err.field === "target");
       setError(err.field === "target" ? targetError() : err.field ? `${err.field}: ${err.message}` : err.message);
     } finally { setBusy(false); }
   };
-  return html`<section class="panel" aria-labelledby="create-title">
+  return html`<section class="panel create-panel" aria-labelledby="create-title">
     <h2 id="create-title">${t("Create a table")}</h2>
     <form class="create-form" onSubmit=${submit} novalidate>
       <label>${t("Rules")}
@@ -267,7 +270,7 @@ function CreateForm({ go }) {
         </select></label>
       <label>${t("Target score")}
         <input name="target" type="number" min=${lo} max=${hi} step="1" inputmode="numeric" value=${target}
-          aria-describedby="target-range" placeholder=${info && info.target ? String(info.target) : ""}
+          aria-describedby="target-range" aria-invalid=${targetBad ? "true" : "false"} placeholder=${info && info.target ? String(info.target) : ""}
           onInput=${(e) => setTarget(e.target.value)}/>
         <span class="hint" id="target-range">${t("from {lo} to {hi}", { lo, hi })}</span></label>
       <label>${t("Clock per move")}
