@@ -239,7 +239,7 @@ def test_a_restart_resumes_the_pending_deal_and_rebuilds_the_hands(tmp_path):
     args = DEALS + ["--grace", "600"]
     srv = Server(db, *args)
     a, b = Client(srv, "Anna"), Client(srv, "Bruno")
-    t = a.create(variant="burraco-2p", players=2, seat=0, target=100000)
+    t = a.create(variant="burraco-2p", players=2, seat=0, target=10000)
     tid = t["table"]["id"]
     b.join(tid)
     inbox = shared_inbox()

@@ -62,6 +62,15 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--table-rate", type=float, default=10.0, metavar="N",
                    help="new tables a minute one player, and one address, may create "
                         "(default 10; 0: no limit)")
+    p.add_argument("--public-url", default=None, metavar="URL",
+                   help="the address people reach the server at (https://cards.example), "
+                        "used for invite links; default: the address the creator's browser used")
+    p.add_argument("--waiting-close", type=float, default=600.0, metavar="SECONDS",
+                   help="close a waiting table this long after every person at it left "
+                        "the page (default 600; 0: never)")
+    p.add_argument("--quick-wait", type=float, default=20.0, metavar="SECONDS",
+                   help="seconds a quick-play table waits for people before bots take its "
+                        "free seats (default 20)")
     try:  # sessions, login back-off, hashing; the HTTP layer's bounds (server/guard.py)
         from ..server.auth import add_arguments as auth_arguments
         from ..server.guard import add_arguments as guard_arguments
@@ -84,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     for name in ("bot_delay", "grace", "hand_pause", "rate_limit", "deal_wait",
-                 "tables_per_player", "tables_per_address", "table_rate"):
+                 "tables_per_player", "tables_per_address", "table_rate", "waiting_close",
+                 "quick_wait"):
         if getattr(args, name) < 0:
             print(f"burraco serve: --{name.replace('_', '-')} must not be negative",
                   file=sys.stderr)
@@ -103,6 +113,21 @@ def run(args: argparse.Namespace) -> int:
     if args.search_workers is not None and args.search_workers < 1:
         print("burraco serve: --search-workers must be at least 1", file=sys.stderr)
         return 2
+    if not args.quick_wait <= 600:  # NaN too
+        print("burraco serve: --quick-wait must be from 0 to 600 seconds", file=sys.stderr)
+        return 2
+    if not args.waiting_close <= 7 * 86400:
+        print("burraco serve: --waiting-close must be from 0 to 604800 seconds",
+              file=sys.stderr)
+        return 2
+    public_url = None
+    if args.public_url is not None:
+        public_url = clean_public_url(args.public_url)
+        if public_url is None:
+            print("burraco serve: --public-url must be an http:// or https:// address with a "
+                  f"host and no query, such as https://cards.example (not {args.public_url!r})",
+                  file=sys.stderr)
+            return 2
     if not 0 <= args.port <= 65535:
         print("burraco serve: --port must be from 0 to 65535", file=sys.stderr)
         return 2
@@ -124,7 +149,23 @@ def run(args: argparse.Namespace) -> int:
                         deal_wait=args.deal_wait, allow_client_seed=args.allow_client_seed,
                         tables_per_player=args.tables_per_player,
                         tables_per_address=args.tables_per_address, table_rate=args.table_rate,
-                        auth=auth_settings, limits=limits, secure_cookies=args.proxy_headers)
+                        auth=auth_settings, limits=limits, secure_cookies=args.proxy_headers,
+                        waiting_close=args.waiting_close, quick_wait=args.quick_wait,
+                        public_url=public_url)
     if args.search_workers is not None:
         settings.search_workers = args.search_workers
     return serve(args.host, args.port, settings, open_browser=args.open)
+
+
+def clean_public_url(url: str) -> "str | None":
+    """``--public-url`` without its trailing slash, or None when it is not an
+    http(s) address with a host (and no query or fragment)."""
+    from urllib.parse import urlsplit
+
+    try:
+        u = urlsplit(url.strip())
+    except ValueError:
+        return None
+    if u.scheme not in ("http", "https") or not u.hostname or u.query or u.fragment:
+        return None
+    return url.strip().rstrip("/")

@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
-from ..variants import PRESETS, VariantError, parse_variant
+from ..variants import BOUNDS, PRESETS, VariantError, parse_variant
 from . import auth, deals, guard, limits, runtime, schema
 from .hub import Conn, Hub, Settings, acting_seat
 from .reasons import validation_reason
@@ -76,6 +76,7 @@ def clean_name(name: str) -> str:
 
 def create_app(settings: Optional[Settings] = None) -> Starlette:
     """The application; the database is opened and migrated at startup."""
+    from . import lobby as lobby_routes  # it imports HttpError from here
     settings = settings or Settings()
     http_limits = settings.limits = settings.limits or guard.Limits()
     st: dict = {}
@@ -220,7 +221,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         out = [{"name": n, "players": list(v.players), "target": v.target,
                 "time_out_minutes": v.time_out_minutes, "switches": _switches(v)}
                for n, v in PRESETS.items()]
-        return JSONResponse({"ok": True, "variants": out})
+        lo, hi = BOUNDS["target"]  # one range: the form, the API, the variant option
+        return JSONResponse({"ok": True, "variants": out, "bounds": {"target": [lo, hi]}})
 
     async def bots(request: Request) -> Response:
         return JSONResponse({"ok": True, "bots": [{"spec": n, "rating": bot_rating(n)}
@@ -246,7 +248,9 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         h = await add_table(request, core, player)
         return JSONResponse({"ok": True, "table": h.summary(), "seat": b.seat,
                              "invite": core.invite,
-                             "invite_url": f"/t/{core.id}?invite={core.invite}"})
+                             "invite_url": f"/t/{core.id}?invite={core.invite}",
+                             "invite_link": lobby_routes.invite_link(settings.public_url,
+                                                                     core.id, core.invite)})
 
     @handler
     async def get_table(request: Request) -> Response:
@@ -521,11 +525,12 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                                                    move, "player", now(), m.version))
 
     # ----------------------------------------------------------- tables
-    async def add_table(request: Request, core: TableCore, player: dict):
+    async def add_table(request: Request, core: TableCore, player: dict, take: bool = True):
         """Store a new table made by ``player``, within the limits on making tables
-        (limits.TableLimits): 429 ``rate_limited`` with ``Retry-After`` otherwise."""
+        (limits.TableLimits): 429 ``rate_limited`` with ``Retry-After`` otherwise
+        (``take``: False when the caller took from the rate already)."""
         addr = guard.client_address(request)
-        refused = table_limits.take(player["id"], addr)
+        refused = table_limits.take(player["id"], addr) if take else None
         if refused is not None:
             raise HttpError("rate_limited", refused[1], retry_after=refused[0])
         try:
@@ -543,6 +548,11 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             v.check_players(b.players)
         except VariantError as e:
             raise HttpError("malformed", str(e), "variant", reason="invalid") from None
+        lo, hi = BOUNDS["target"]  # the variant option's own range (variants.py)
+        if b.target is not None and not lo <= b.target <= hi:
+            raise HttpError("malformed", f"target must be from {lo} to {hi}, not {b.target}",
+                            "target", reason="too_small" if b.target < lo else "too_big",
+                            params={"min": lo, "max": hi})
         seats = b.seats if b.seats is not None else [None] * b.players
         if len(seats) != b.players:
             raise HttpError("malformed", f"seats must list {b.players} seats", "seats")
@@ -625,6 +635,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         Route("/t/{id}", index),
         Route("/p/{id}", index),
     ]
+    routes[-3:-3] = lobby_routes.routes(lobby_routes.Deps(  # quick play, leaderboard: lobby.py
+        hub, current, handler, body, add_table, table_limits, settings, index))
     try:  # tournaments online (issue 13): /tournament..., /api/tournaments/...
         from ..tournament.web import routes as tournament_routes
         routes[:0] = tournament_routes(hub, current)

@@ -84,6 +84,18 @@ matches = Table(
     Column("finished_at", Float, nullable=False),
 )
 
+ratings = Table(
+    "server_ratings", metadata,  # a registered player's rating in one rule set (s0004)
+    Column("player_id", String(40), primary_key=True),
+    Column("rules", String(64), primary_key=True),  # a preset's name: italian, burraco-2p...
+    Column("players", Integer, primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("matches", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_server_ratings_rules_mu", "rules", "players", "mu"),
+)
+
 meta = Table(
     "server_meta", metadata,
     Column("key", String(64), primary_key=True),

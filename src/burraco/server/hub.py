@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ..state import GameState
-from . import deals, jsonx
+from . import deals, jsonx, presence
 from .auth import AuthSettings
 from .searchpool import FairPool, search_budget
 from .store import Conflict, Store
@@ -84,6 +84,15 @@ class Settings:
     catch_up_every: float = 1.0
     """With Redis: seconds between two looks at the stored versions of the tables
     this process serves sockets for (a missed message is caught up by then)."""
+    # the lobby (issue 24): presence.py, lobby.py
+    waiting_close: float = 600.0
+    """Seconds a waiting table stays open once every person seated at it has
+    dropped (0: it stays open)."""
+    quick_wait: float = 20.0
+    """Seconds a quick-play table waits for people before bots take its free seats."""
+    public_url: Optional[str] = None
+    """The address people reach the server at (``--public-url``), for invite links;
+    None: the address the creator's browser used."""
 
 
 def _choose(state: GameState, seat: int, spec: str, seed: int) -> dict:
@@ -567,6 +576,14 @@ class Hub:
                 due = seat["dropped_at"] + s.grace
                 if t >= due:
                     await self.mutate(h, lambda c, i=i: c.go_away(i, now()))
+                    return 0
+                waits.append(due - t)
+        if core.status == "waiting":  # bots to a quick-play table, or an idle one's close
+            due = presence.waiting_due(core, s.waiting_close)
+            if due is not None:
+                if t >= due:
+                    await self.mutate(h, lambda c: presence.waiting_step(
+                        c, now(), s.waiting_close))
                     return 0
                 waits.append(due - t)
         left = deals.due(core, t)  # a committed deal waiting for contributions

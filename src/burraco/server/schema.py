@@ -130,13 +130,22 @@ class PasswordBody(_Strict):
 class CreateTableBody(_Strict):
     variant: Annotated[str, Field(min_length=1, max_length=400)] = "italian"
     players: Annotated[int, Field(ge=2, le=6)] = 4
-    target: Optional[Annotated[int, Field(ge=0, le=100000)]] = None
+    target: Optional[Annotated[int, Field(ge=-(2 ** 31), le=2 ** 31)]] = None
+    """Points to win the match: within the Variant's ``target`` bounds
+    (:data:`burraco.variants.BOUNDS`), checked by app.py naming the range."""
     clock: Optional[Annotated[int, Field(ge=0, le=3600)]] = None
     seats: Optional[List[Optional[Annotated[str, Field(max_length=64)]]]] = None
     seat: Optional[Annotated[int, Field(ge=0, le=5)]] = 0
     public: bool = True
     hand_time: Optional[Annotated[float, Field(gt=0, le=86400)]] = None
     seed: Optional[Annotated[int, Field(ge=0, lt=2 ** 62)]] = None
+
+
+class QuickPlayBody(_Strict):
+    """``POST /api/quickplay``: the rules (a preset's name) and how many play."""
+
+    variant: Annotated[str, Field(min_length=1, max_length=64)] = "italian"
+    players: Annotated[int, Field(ge=2, le=6)] = 4
 
 
 class JoinBody(_Strict):

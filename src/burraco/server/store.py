@@ -21,6 +21,13 @@ from sqlalchemy.exc import IntegrityError
 from . import db
 from .table import TableCore
 
+
+def listed(status: str, state: dict) -> bool:
+    """:func:`.presence.listed` (imported late: presence.py imports this module)."""
+    from .presence import listed as present
+
+    return present(status, state)
+
 BOT_RATINGS = {
     "random": {"mu": 12.0, "sigma": 1.0},
     "greedy": {"mu": 25.0, "sigma": 1.0},
@@ -42,6 +49,12 @@ def bot_rating(spec: str) -> Optional[dict]:
     """The fixed rating of a bot spec."""
     r = BOT_RATINGS.get(spec.split(":")[0])
     return rating_obj(r["mu"], r["sigma"]) if r else None
+
+
+def rules_of(variant: str) -> str:
+    """The rule set a variant is rated in: its preset's name (``italian`` for
+    ``italian:target=500``)."""
+    return variant.split(":", 1)[0]
 
 
 def _public_player(p: Optional[dict]) -> Optional[dict]:
@@ -75,11 +88,6 @@ def _sides_of_row(state: Optional[dict], data: dict) -> List[List[dict]]:
     units = len(data.get("totals") or []) or n
     by_player = n in (3, 5)
     return _sides([s["player"] for s in state["seats"]], sides_for(n), by_player, units)
-
-
-def _has_person(state: dict) -> bool:
-    """Does a person (not a bot) hold a seat of this stored table state?"""
-    return any(s["player"] and not s["player"].get("bot") for s in state["seats"])
 
 
 class Conflict(Exception):
@@ -332,6 +340,7 @@ class Store:
             everyone_registered = False
         if everyone_registered and len(set(side_of if not by_player else range(t.players))) > 1:
             ratings = self._rate(c, t, people, rows, totals, by_player, side_of)
+            self._rate_rules(c, t, people, totals, by_player, side_of, now)
         ev["data"]["ratings"] = ratings
         winner = ev["data"]["winner"]
         sides = _sides([s["player"] for s in t.seats], side_of, by_player, len(totals))
@@ -369,6 +378,73 @@ class Store:
                 c.execute(update(db.players).where(db.players.c.id == p["id"])
                           .values(mu=r.mu, sigma=r.sigma))
         return out
+
+    @staticmethod
+    def _rate_rules(c, t, people, totals, by_player, side_of, now: float) -> None:
+        """The match's players' ratings in its rule set (``server_ratings``: the
+        preset's name and the number of players), rated from that rule set's
+        matches alone, as :meth:`_rate` rates the player's overall rating."""
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        rules, n = rules_of(t.variant.name), t.players
+        ids = [p["id"] for _, p in people]
+        old = {r.player_id: r for r in c.execute(select(db.ratings).where(and_(
+            db.ratings.c.player_id.in_(ids), db.ratings.c.rules == rules,
+            db.ratings.c.players == n)))}
+        units: Dict[int, list] = {}
+        for seat, p in people:
+            units.setdefault(seat if by_player else side_of[seat], []).append(p)
+        order = sorted(units)
+
+        def prior(pid: str) -> Any:
+            r = old.get(pid)
+            return model.rating(mu=r.mu, sigma=r.sigma, name=pid) if r else model.rating(name=pid)
+
+        new = model.rate([[prior(p["id"]) for p in units[u]] for u in order],
+                         scores=[totals[u] for u in order])
+        for u, team in zip(order, new):
+            for p, r in zip(units[u], team):
+                if p["id"] in old:
+                    c.execute(update(db.ratings).where(and_(
+                        db.ratings.c.player_id == p["id"], db.ratings.c.rules == rules,
+                        db.ratings.c.players == n)).values(
+                            mu=r.mu, sigma=r.sigma, matches=old[p["id"]].matches + 1,
+                            updated_at=now))
+                else:
+                    c.execute(insert(db.ratings).values(
+                        player_id=p["id"], rules=rules, players=n, mu=r.mu, sigma=r.sigma,
+                        matches=1, updated_at=now))
+
+    def rule_sets(self) -> List[dict]:
+        """The rule sets someone is rated in: ``[{"rules", "players", "rated"}]``,
+        the most rated first."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(db.ratings.c.rules, db.ratings.c.players,
+                                    func.count().label("rated"))
+                             .group_by(db.ratings.c.rules, db.ratings.c.players))
+            out = [{"rules": r.rules, "players": r.players, "rated": r.rated} for r in rows]
+        return sorted(out, key=lambda x: (-x["rated"], x["rules"], x["players"]))
+
+    def leaderboard(self, rules: str, players: int, offset: int = 0,
+                    limit: int = 50) -> Tuple[int, List[dict]]:
+        """Registered players rated in a rule set, by rating (``mu``, then the
+        smaller ``sigma``): the count of them, and the ``limit`` from ``offset``:
+        ``[{"rank", "player": {"id", "name"}, "rating", "matches"}]``."""
+        where = and_(db.ratings.c.rules == rules, db.ratings.c.players == players,
+                     db.players.c.name_key.is_not(None))
+        j = db.ratings.join(db.players, db.players.c.id == db.ratings.c.player_id)
+        with self.engine.connect() as c:
+            total = c.execute(select(func.count()).select_from(j).where(where)).scalar() or 0
+            rows = list(c.execute(
+                select(db.ratings.c.player_id, db.players.c.name, db.ratings.c.mu,
+                       db.ratings.c.sigma, db.ratings.c.matches).select_from(j).where(where)
+                .order_by(db.ratings.c.mu.desc(), db.ratings.c.sigma.asc(),
+                          db.players.c.name.asc())
+                .offset(offset).limit(limit)))
+        return total, [{"rank": offset + i + 1, "player": {"id": r.player_id, "name": r.name},
+                        "rating": rating_obj(r.mu, r.sigma), "matches": r.matches}
+                       for i, r in enumerate(rows)]
 
     def table_rows(self, active_only: bool = True) -> List[Any]:
         """Rows of the tables not over (or all)."""
@@ -427,11 +503,13 @@ class Store:
     def lobby(self, limit: int = 100, scan: int = 1000) -> List[TableCore]:
         """Public tables not over, newest first (light tables: summaries only).
 
-        A table being played by bots alone (no person in any seat: made all-bot, or
-        every person has left it) is not listed: there is nobody to play with, and a
-        script making such tables must not push the others off the list.  Waiting
-        tables are listed (their free seats are for people).  At most ``scan``
-        newest rows are read to find ``limit`` tables to list."""
+        A table is listed only while a person seated at it is connected
+        (:func:`.presence.listed`, read from the stored seats, so alike on every
+        process): a table played by bots alone (made all-bot, or every person has
+        left it) has nobody to play with, a script making such tables must not push
+        the others off the list, and a waiting table whose creator closed the page
+        would seat whoever joins beside nobody.  At most ``scan`` newest rows are
+        read to find ``limit`` tables to list."""
         out: List[TableCore] = []
         with self.engine.connect() as c:
             q = (select(db.tables).where(and_(
@@ -441,13 +519,32 @@ class Store:
                 rows = list(c.execute(q.offset(off).limit(2 * limit)))
                 for r in rows:
                     d = dict(r._mapping)
-                    if d["status"] == "playing" and not _has_person(d["state"]):
+                    if not listed(d["status"], d["state"]):
                         continue
                     out.append(TableCore.from_row_light(d))
                     if len(out) >= limit:
                         return out
                 if len(rows) < 2 * limit:
                     break
+        return out
+
+    def waiting_public(self, variant: str, players: int, scan: int = 200) -> List[str]:
+        """Ids of public waiting tables of ``variant`` at ``players`` whose seated
+        people are connected (:func:`listed`), oldest first: where quick play seats
+        someone (lobby.py).  Tournament tables and tables dealt from a client's
+        seed are left out; at most ``scan`` rows are read."""
+        with self.engine.connect() as c:
+            rows = list(c.execute(select(db.tables).where(and_(
+                db.tables.c.public.is_(True), db.tables.c.status == "waiting"))
+                .order_by(db.tables.c.created_at.asc()).limit(scan)))
+        out = []
+        for r in rows:
+            st, se = r.state, r.settings
+            if se.get("variant") != variant or se.get("players") != players \
+                    or se.get("tournament") or se.get("client_seed"):
+                continue
+            if listed(r.status, st) and any(x["player"] is None for x in st["seats"]):
+                out.append(r.id)
         return out
 
     def hands(self, tid: str) -> List[dict]:

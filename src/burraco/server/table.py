@@ -25,6 +25,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from ..cards import CardError, format_card, parse_card
 from ..match import Match
 from ..record import to_record
+from ..sides import sides_for
 from ..state import GameState, IllegalMove, Move
 from ..variants import parse_variant
 from . import deals
@@ -672,7 +673,9 @@ class TableCore:
                 "spectators": spectators, "hand": max(self.st["hand"], 0), "totals": totals,
                 "version": self.version, "created_at": self.created_at,
                 "rematch": self.st["rematch"], "winner": self.st["winner"],
-                "tournament": self.settings.get("tournament"), "deal": deals.public(self.st)}
+                "tournament": self.settings.get("tournament"), "deal": deals.public(self.st),
+                "quick": bool(self.settings.get("quick")), "bots_at": self.st.get("bots_at"),
+                "sides": sides_for(self.players, self.variant.teams_of_three)}
 
 
 def _replay(state: GameState, moves: List[dict]) -> None:

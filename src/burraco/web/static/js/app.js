@@ -1,5 +1,5 @@
 // The page: the header (name, language), the lobby at "/", a table at "/t/{id}", a
-// player's page at "/p/{id}".
+// player's page at "/p/{id}", the leaderboard at "/leaderboard".
 import { html, render, useState, useEffect, useRef } from "../vendor/preact-htm.js";
 import { LANGS, LANG_NAMES, loadLang, preferredLang, lang, t, tn } from "./i18n.js";
 import { me, get, post } from "./api.js";
@@ -9,6 +9,8 @@ import { TableConn } from "./conn.js";
 import { variantName, matchLine, errorText } from "./words.js";
 import { SoundToggle } from "./alert.js";
 import { PlayerPage } from "./player.js";
+import { WaitingPanel } from "./waiting.js";
+import { LeaderboardPage } from "./leaderboard.js";
 
 // the server answered an address it does not know (HTTP 404) with this page, its
 // root marked (web/errors.py): that address shows "There is no such page"
@@ -20,6 +22,10 @@ function route() {
   if (m) return { page: "table", id: decodeURIComponent(m[1]), invite: new URLSearchParams(location.search).get("invite") };
   const p = location.pathname.match(/^\/p\/([^/]+)\/?$/);
   if (p) return { page: "player", id: decodeURIComponent(p[1]) };
+  if (/^\/leaderboard\/?$/.test(location.pathname)) {
+    const q = new URLSearchParams(location.search);
+    return { page: "leaderboard", rules: q.get("rules"), players: q.get("players"), p: q.get("page") };
+  }
   return { page: "lobby" };
 }
 
@@ -36,19 +42,6 @@ function Header({ player, onRename, onLang, children }) {
         ${LANGS.map((l) => html`<option value=${l}>${LANG_NAMES[l]}</option>`)}
       </select></label>
   </header>`;
-}
-
-function InviteBox({ url }) {
-  const [copied, setCopied] = useState(false);
-  const full = new URL(url, location.origin).href;
-  const copy = async () => {
-    try { await navigator.clipboard.writeText(full); setCopied(true); }
-    catch (e) { const i = document.getElementById("invite-link"); i.select(); setCopied(false); }
-  };
-  return html`<div class="invite">
-    <label for="invite-link">${t("Invite link: whoever opens it can sit at this table")}</label>
-    <div class="invite-row"><input id="invite-link" readonly value=${full} onFocus=${(e) => e.target.select()}/>
-      <button type="button" onClick=${copy}>${copied ? t("Copied") : t("Copy")}</button></div></div>`;
 }
 
 function TablePage({ id, invite, player, go }) {
@@ -75,7 +68,6 @@ function TablePage({ id, invite, player, go }) {
   if (!table) return html`<p class="loading">${t("Loading…")}</p>`;
   const you = s && s.you;
   const seated = you && you.seat !== null && you.seat !== undefined;
-  const free = table.seats.filter((x) => !x.player);
   const join = async (seat) => {
     try {
       await post(`/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
@@ -105,12 +97,8 @@ function TablePage({ id, invite, player, go }) {
       ${seated && table.status === "over" ? html`<button type="button" onClick=${rematch}>${t("Rematch")}</button>` : null}
       ${s && s.rematch ? html`<button type="button" onClick=${() => go(`/t/${s.rematch}`)}>${t("Go to the rematch")}</button>` : null}
     </div>
-    ${table.status === "waiting" ? html`<div class="panel waiting">
-        <p>${tn("Waiting for players: {n} free seat.", "Waiting for players: {n} free seats.", free.length)}</p>
-        ${table.tournament ? null : html`<${InviteBox} url=${inviteUrl}/>`}
-        ${!seated && free.length ? html`<div class="join-seats">${free.map((x) => html`<button type="button" class="primary" key=${x.seat}
-            onClick=${() => join(x.seat)}>${t("Sit at seat {n}", { n: x.seat + 1 })}</button>`)}</div>` : null}
-      </div>` : null}
+    ${table.status === "waiting" ? html`<${WaitingPanel} table=${table} you=${player} invite=${invite}
+        inviteUrl=${inviteUrl} go=${go} onSit=${join} onError=${setError}/>` : null}
     ${s && s.fatal ? html`<p class="error">${s.fatal === "forbidden" ? t("This table is private: it needs its invite link.")
       : s.fatal === "not_found" ? t("There is no such table.") : errorText({ code: s.fatal })}</p>` : null}
     ${s ? html`<${TableView} s=${s} conn=${conn.current}/>` : null}
@@ -147,6 +135,8 @@ function App() {
   } else if (player === undefined) body = html`<p class="loading">${t("Loading…")}</p>`;
   else if (r.page === "player" && !renaming) {  // anyone may read a player's page, without a name
     body = html`<${PlayerPage} key=${r.id} id=${r.id} me=${player} go=${window.__go}/>`;
+  } else if (r.page === "leaderboard" && !renaming) {  // and the leaderboard
+    body = html`<${LeaderboardPage} key=${location.search} rules=${r.rules} players=${r.players} page=${r.p} me=${player} go=${window.__go}/>`;
   } else if (player === null || renaming) {
     body = html`<${NameForm} current=${player && player.name} onDone=${(p) => { setPlayer(p); setRenaming(false); }}/>`;
   } else if (r.page === "table") {

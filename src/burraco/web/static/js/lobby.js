@@ -1,9 +1,11 @@
-// The lobby: public tables (join, watch), the form that creates a table, your finished matches.
+// The lobby: quick play, public tables (join, watch), the form that creates a table,
+// the leaderboard's link, your finished matches.
 import { html, useState, useEffect } from "../vendor/preact-htm.js";
 import { t, tn } from "./i18n.js";
 import { get, post, markSession } from "./api.js";
 import { variantName, botName as botLevelName, errorText } from "./words.js";
 import { PlayerLink, playerHref } from "./player.js";
+import { seatsBySide, botLabel } from "./waiting.js";
 
 const BOTS = ["greedy", "search:time=0.5", "search:time=2", "random"];
 const CLOCKS = [0, 30, 60, 90, 120];
@@ -109,10 +111,14 @@ function Account({ player, onPlayer, go }) {
     </form></section>`;
 }
 
-/** The seats of a table: each person's name a link to their page. */
+/** The seats of a table by side, partners together ("Anna & free – Easy bot &
+ * free"), each person's name a link to their page. */
 function Seats({ table, go }) {
-  return table.seats.map((x, i) => html`${i ? ", " : ""}${x.player
-    ? html`<${PlayerLink} key=${x.seat} player=${x.player} go=${go}/>` : t("free")}`);
+  const groups = seatsBySide(table);
+  const one = (x) => (x.player ? (x.player.bot ? html`<span class="player-ref lt-bot">${botLabel(x.player)}</span>`
+    : html`<${PlayerLink} player=${x.player} go=${go}/>`) : html`<span class="lt-free">${t("free")}</span>`);
+  return groups.map((g, i) => html`<span class="lt-side" key=${i}>${i ? html`<span class="lt-vs"> – </span>` : null}${
+    g.map((x, j) => html`${j ? " & " : ""}<span class="lt-seat" data-seat=${x.seat} title=${t("Seat {n}", { n: x.seat + 1 })}>${one(x)}</span>`)}</span>`);
 }
 
 function TableRow({ table, go }) {
@@ -149,12 +155,57 @@ function PublicTables({ go }) {
     const id = setInterval(load, 4000);
     return () => { alive = false; clearInterval(id); };
   }, []);
-  return html`<section class="panel" aria-labelledby="public-title">
+  return html`<section class="panel public-tables" aria-labelledby="public-title">
     <h2 id="public-title">${t("Public tables")}</h2>
     ${error ? html`<p class="error">${error}</p>` : null}
     ${tables === null ? html`<p class="empty">${t("Loading…")}</p>`
       : tables.length === 0 ? html`<p class="empty">${t("No public table is open: create one.")}</p>`
         : html`<ul class="lobby-tables">${tables.map((x) => html`<${TableRow} key=${x.id} table=${x} go=${go}/>`)}</ul>`}
+  </section>`;
+}
+
+/** Quick play: a seat at the first public table of these rules that waits for
+ * people, or a new one whose free seats bots take after a short wait. */
+function QuickPlay({ go }) {
+  const [variants, setVariants] = useState([]);
+  const [variant, setVariant] = useState("italian");
+  const [players, setPlayers] = useState(4);
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => { get("/api/variants").then((r) => setVariants(r.variants || [])).catch(() => setVariants([])); }, []);
+  const info = variants.find((v) => v.name === variant);
+  const counts = info ? info.players : [4];
+  useEffect(() => {
+    if (info && !counts.includes(players)) setPlayers(counts.includes(4) ? 4 : counts[0]);
+  }, [variant, variants.length]);
+  const play = async (e) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await post("/api/quickplay", { variant, players });
+      go(`/t/${r.table.id}`);
+    } catch (err) {
+      setError(err.status === 429 ? (err.retryAfter ? t("Too many attempts: try again in {n} s.", { n: err.retryAfter })
+        : t("Too many attempts: try again in a moment.")) : errorText(err));
+    } finally { setBusy(false); }
+  };
+  return html`<section class="panel quick-play" aria-labelledby="quick-title">
+    <h2 id="quick-title">${t("Quick play")}</h2>
+    <p class="hint">${t("A seat at a public table of these rules that waits for people, or a new one: bots take its free seats if nobody comes.")}</p>
+    <form class="quick-form" onSubmit=${play}>
+      <label>${t("Rules")}
+        <select name="quick-variant" value=${variant} onChange=${(e) => setVariant(e.target.value)}>
+          ${(variants.length ? variants : [{ name: "italian" }]).map((v) => html`<option value=${v.name}>${variantName(v.name)}</option>`)}
+        </select></label>
+      <label>${t("Players")}
+        <select name="quick-players" value=${players} onChange=${(e) => setPlayers(Number(e.target.value))}>
+          ${counts.map((n) => html`<option value=${n}>${n}</option>`)}
+        </select></label>
+      <button type="submit" class="primary" disabled=${busy}>${t("Play now")}</button>
+    </form>
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+    <p class="lb-link"><a href="/leaderboard" onClick=${(e) => { e.preventDefault(); go("/leaderboard"); }}>${t("Leaderboard")}</a></p>
   </section>`;
 }
 
@@ -168,8 +219,11 @@ function CreateForm({ go }) {
   const [pub, setPub] = useState(false);
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
+  const [bounds, setBounds] = useState({});
+  const [targetBad, setTargetBad] = useState(false);
   useEffect(() => {
-    get("/api/variants").then((r) => setVariants(r.variants || [])).catch((e) => setError(errorText(e)));
+    get("/api/variants").then((r) => { setVariants(r.variants || []); setBounds(r.bounds || {}); })
+      .catch((e) => setError(errorText(e)));
   }, []);
   const info = variants.find((v) => v.name === variant);
   const counts = info ? info.players : [2, 3, 4, 5, 6];
@@ -179,22 +233,30 @@ function CreateForm({ go }) {
   useEffect(() => {
     setSeats((old) => Array.from({ length: players }, (_, i) => (i === 0 ? null : old[i] !== undefined ? old[i] : "greedy")));
   }, [players]);
+  const [lo, hi] = bounds.target || [0, 10000];
+  const targetError = () => t("The target score must be a whole number from {lo} to {hi}.", { lo, hi });
   const submit = async (e) => {
     e.preventDefault();
-    setBusy(true);
     setError(null);
+    setTargetBad(false);
     const body = { variant, players, seats, seat: 0, public: pub, clock: Number(clock) || 0 };
-    if (String(target).trim() !== "") body.target = Number(target);
+    if (String(target).trim() !== "") {
+      const n = Number(target);
+      if (!Number.isInteger(n) || n < lo || n > hi) { setError(targetError()); setTargetBad(true); return; }
+      body.target = n;
+    }
+    setBusy(true);
     try {
       const r = await post("/api/tables", body);
       go(r.invite_url || `/t/${r.table.id}`);
     } catch (err) {
-      setError(errorText(err));
+      setTargetBad(err.field === "target");
+      setError(err.field === "target" ? targetError() : errorText(err));
     } finally { setBusy(false); }
   };
-  return html`<section class="panel" aria-labelledby="create-title">
+  return html`<section class="panel create-panel" aria-labelledby="create-title">
     <h2 id="create-title">${t("Create a table")}</h2>
-    <form class="create-form" onSubmit=${submit}>
+    <form class="create-form" onSubmit=${submit} novalidate>
       <label>${t("Rules")}
         <select name="variant" value=${variant} onChange=${(e) => setVariant(e.target.value)}>
           ${(variants.length ? variants : [{ name: "italian" }]).map((v) => html`<option value=${v.name}>${variantName(v.name)}</option>`)}
@@ -204,8 +266,10 @@ function CreateForm({ go }) {
           ${counts.map((n) => html`<option value=${n}>${n}</option>`)}
         </select></label>
       <label>${t("Target score")}
-        <input name="target" type="number" min="0" step="5" value=${target} placeholder=${info && info.target ? String(info.target) : ""}
-          onInput=${(e) => setTarget(e.target.value)}/></label>
+        <input name="target" type="number" min=${lo} max=${hi} step="1" inputmode="numeric" value=${target}
+          aria-describedby="target-range" aria-invalid=${targetBad ? "true" : "false"} placeholder=${info && info.target ? String(info.target) : ""}
+          onInput=${(e) => setTarget(e.target.value)}/>
+        <span class="hint" id="target-range">${t("from {lo} to {hi}", { lo, hi })}</span></label>
       <label>${t("Clock per move")}
         <select name="clock" value=${clock} onChange=${(e) => setClock(Number(e.target.value))}>
           ${CLOCKS.map((c) => html`<option value=${c}>${c ? tn("{n} second", "{n} seconds", c) : t("no clock")}</option>`)}
@@ -244,7 +308,10 @@ function MyMatches() {
 export function Lobby({ go, player, onPlayer }) {
   return html`<div class="lobby">
     <h1 class="sr-only">${t("Lobby")}</h1>
-    <${CreateForm} go=${go}/>
+    <div class="lobby-main">
+      <${QuickPlay} go=${go}/>
+      <${CreateForm} go=${go}/>
+    </div>
     <div class="lobby-side">
       <${PublicTables} go=${go}/>
       <${Account} key=${player.id + (player.registered ? ":r" : "")} player=${player} onPlayer=${onPlayer} go=${go}/>
