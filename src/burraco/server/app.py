@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..variants import PRESETS, VariantError, parse_variant
-from . import auth, deals, guard, limits, runtime, schema
+from . import auth, between, deals, guard, limits, runtime, schema
 from .hub import Conn, Hub, Settings, acting_seat
 from .wsguard import TOO_MANY
 from .store import BOT_RATINGS, Store, TooManyTables, bot_rating
@@ -497,6 +497,9 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         elif isinstance(m, schema.ContributeMsg):
             pid = conn.player["id"]  # its seat is read from the table as it is now
             await hub().mutate(h, lambda c: deals.contribute(c, pid, m.hand, m.value, now()))
+        elif isinstance(m, schema.ReadyMsg):  # the pause between hands (between.py)
+            await hub().mutate(h, lambda c: between.say_ready(c, acting_seat(c, conn), m.hand,
+                                                              m.value, now()))
         elif isinstance(m, schema.MoveMsg):
             d = m.move.model_dump(exclude_none=True)
             move = parse_move(d)
@@ -550,7 +553,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         settings_ = {"variant": b.variant, "players": b.players,
                      "target": v.target if b.target is None else b.target,
                      "clock": b.clock or 0, "hand_time": b.hand_time, "seed": b.seed,
-                     "deal_wait": settings.deal_wait}
+                     "deal_wait": settings.deal_wait,
+                     "pause": settings.hand_pause if b.pause is None else b.pause}
         if b.seed is not None:  # --allow-client-seed: its creator knows the deals
             settings_["client_seed"] = True
         core = TableCore(_token(9), settings_, b.public, _token(16), now())
