@@ -1,6 +1,6 @@
 // The score sheet of the match, hand by hand, with the itemized points of RULES.md.
-import { html } from "../vendor/preact-htm.js";
-import { t } from "./i18n.js";
+import { html, useState, useEffect } from "../vendor/preact-htm.js";
+import { t, tn } from "./i18n.js";
 import { sideName, seatName, statusText, ITEM_ORDER, itemName } from "./words.js";
 import { VerifyDeal } from "./deal.js";
 
@@ -56,8 +56,54 @@ export function ScoreSheet({ s }) {
     </table></div>`;
 }
 
-/** The panel shown when a hand ends: its itemized points, the totals and its record. */
-export function HandResult({ s, entry, onClose }) {
+function useSecond(on) {
+  const [, set] = useState(0);
+  useEffect(() => {
+    if (!on) return undefined;
+    const id = setInterval(() => set((x) => x + 1), 500);
+    return () => clearInterval(id);
+  }, [on]);
+}
+
+/** Does `seat` count as ready for the next hand (docs/protocol.md "Between hands")? */
+function seatReady(s, seat) {
+  const info = (s.table && s.table.seats || []).find((x) => x.seat === seat) || {};
+  const p = info.player;
+  return !p || !!p.bot || !!info.away || s.between.ready.includes(seat);
+}
+
+/** The pause between two hands: the countdown, who is ready, and this seat's
+ * "Next hand" button (its share of the next deal goes with it: deal.js). */
+export function NextHand({ s, conn, compact = false }) {
+  const b = s.between;
+  useSecond(!!b);
+  if (!b || !s.table) return null;
+  const leftMs = b.remaining_ms - (performance.now() - b.at);
+  const secs = Math.max(0, Math.ceil(leftMs / 1000));
+  const seated = s.you && s.you.seat !== null && s.you.seat !== undefined;
+  const mine = seated && (b.asked || b.ready.includes(s.you.seat));
+  const seats = s.table.seats || [];
+  return html`<div class=${"next-hand" + (compact ? " compact" : "")} data-hand=${b.hand}>
+    <p class="next-hand-timer" role="timer" aria-live="off">${tn("The next hand is dealt in {n} second, or when everyone is ready.",
+      "The next hand is dealt in {n} seconds, or when everyone is ready.", secs)}</p>
+    <ul class="ready-list" aria-label=${t("Ready for the next hand")}>
+      ${seats.map((x) => {
+        const ok = seatReady(s, x.seat);
+        return html`<li key=${x.seat} data-seat=${x.seat} class=${ok ? "is-ready" : "not-ready"}>
+          <span aria-hidden="true">${ok ? "✔" : "…"}</span> ${seatName(s.table, x.seat, s.you)}:
+          ${ok ? t("ready") : t("not ready yet")}</li>`;
+      })}
+    </ul>
+    ${seated ? (mine
+      ? html`<p class="ready-wait" role="status">${t("You are ready: waiting for the others.")}</p>`
+      : html`<button type="button" class="primary next-hand-button" onClick=${() => conn && conn.ready()}>${t("Next hand")}</button>`)
+      : null}
+  </div>`;
+}
+
+/** The panel shown when a hand ends: its itemized points, the totals and its record;
+ * between two hands, the countdown to the next and the "Next hand" button. */
+export function HandResult({ s, entry, onClose, conn }) {
   const cols = sides(s, entry);
   const over = s.matchOver;
   let winner = null;
@@ -71,6 +117,7 @@ export function HandResult({ s, entry, onClose }) {
       <thead><tr><th scope="col"></th>${cols.map((c) => html`<th scope="col">${sideLabel(s, c)}</th>`)}</tr></thead>
       <${HandBlock} s=${s} entry=${entry} cols=${cols}/>
     </table>
+    ${s.between && s.between.hand === entry.hand + 1 ? html`<${NextHand} s=${s} conn=${conn}/>` : null}
     <p class="result-actions">
       ${entry.record_url ? html`<a class="button" href=${entry.record_url} download>${t("Download the record")}</a>` : null}
       <button type="button" onClick=${onClose}>${t("Close")}</button>

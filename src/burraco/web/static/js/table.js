@@ -5,7 +5,7 @@ import { t, tn } from "./i18n.js";
 import { CardBack, CardFace, cardLabel, wildPositions, isTwo } from "./cards.js";
 import { seatName, sideName, ownerOf, ownerSeats, describe, cardsText, statusText,
   ITEM_ORDER, itemName, burracoName } from "./words.js";
-import { ScoreSheet, HandResult } from "./score.js";
+import { ScoreSheet, HandResult, NextHand } from "./score.js";
 import { animateMove } from "./anim.js";
 import { Hand, arrange, moveSelection } from "./hand.js";
 import { PlayerLink } from "./player.js";
@@ -354,7 +354,8 @@ export function TableView({ s, conn }) {
       ${myOwner !== null ? html`<${MeldArea} s=${s} owner=${myOwner} mine=${true}
           onAdd=${myTurn ? actions.add : null} canAdd=${phase === "play" && selected.size > 0}/>` : null}
     </div>
-    ${result ? html`<${HandResult} s=${s} entry=${result} onClose=${() => setShowResult(null)}/>` : null}
+    ${result ? html`<${HandResult} s=${s} conn=${conn} entry=${result} onClose=${() => setShowResult(null)}/>`
+      : s.between ? html`<section class="hand-result between-bar"><${NextHand} s=${s} conn=${conn} compact=${true}/></section>` : null}
     <section class="my-area" aria-label=${t("Your hand and moves")}>
       <p class=${"status" + (myTurn ? " my-turn" : "")} aria-live="polite">${status}</p>
       <div class=${"refusal" + (message ? " shown" : "")} role="alert" aria-live="assertive">
