@@ -23,7 +23,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..variants import PRESETS, VariantError, parse_variant
-from . import auth, between, deals, guard, limits, runtime, schema
+from . import auth, between, deals, guard, limits, replay, runtime, schema
 from .hub import Conn, Hub, Settings, acting_seat
 from .wsguard import TOO_MANY
 from .store import BOT_RATINGS, Store, TooManyTables, bot_rating
@@ -613,6 +613,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         Route("/t/{id}", index),
         Route("/p/{id}", index),
     ]
+    routes[:0] = replay.routes(hub, current, table_for, handler, HttpError)  # a hand step by step
     try:  # tournaments online (issue 13): /tournament..., /api/tournaments/...
         from ..tournament.web import routes as tournament_routes
         routes[:0] = tournament_routes(hub, current)

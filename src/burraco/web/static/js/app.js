@@ -8,8 +8,11 @@ import { TableView } from "./table.js";
 import { TableConn } from "./conn.js";
 import { variantName } from "./words.js";
 import { PlayerPage } from "./player.js";
+import { ReplayPage } from "./replay.js";
 
 function route() {
+  const r = location.pathname.match(/^\/t\/([^/]+)\/hand\/(\d+)\/?$/);
+  if (r) return { page: "replay", id: decodeURIComponent(r[1]), hand: Number(r[2]), invite: new URLSearchParams(location.search).get("invite") };
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   if (m) return { page: "table", id: decodeURIComponent(m[1]), invite: new URLSearchParams(location.search).get("invite") };
   const p = location.pathname.match(/^\/p\/([^/]+)\/?$/);
@@ -126,6 +129,8 @@ function App() {
   if (player === undefined) body = html`<p class="loading">${t("Loading…")}</p>`;
   else if (r.page === "player" && !renaming) {  // anyone may read a player's page, without a name
     body = html`<${PlayerPage} key=${r.id} id=${r.id} me=${player} go=${window.__go}/>`;
+  } else if (r.page === "replay" && !renaming) { // a finished hand is public: no name needed
+    body = html`<${ReplayPage} key=${r.id + "/" + r.hand} id=${r.id} hand=${r.hand} invite=${r.invite} go=${window.__go}/>`;
   } else if (player === null || renaming) {
     body = html`<${NameForm} current=${player && player.name} onDone=${(p) => { setPlayer(p); setRenaming(false); }}/>`;
   } else if (r.page === "table") {

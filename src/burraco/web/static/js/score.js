@@ -22,6 +22,16 @@ function items(entry) {
   return [...known, ...[...keys].filter((k) => !ITEM_ORDER.includes(k))];
 }
 
+/** The address of hand `hand` of table `id`, step by step (replay.js). */
+export function replayHref(id, hand) { return `/t/${encodeURIComponent(id)}/hand/${hand}`; }
+
+/** A link to a finished hand's step-by-step page, opened beside the table in play. */
+export function ReplayLink({ tableId, hand }) {
+  if (!tableId || hand === null || hand === undefined) return null;
+  return html`<a class="replay-link" href=${replayHref(tableId, hand)} target="_blank" rel="noopener"
+    data-hand=${hand}>${t("Step through hand {n}", { n: hand + 1 })}</a>`;
+}
+
 function HandBlock({ s, entry, cols, verify }) {
   return html`<tbody class="hand-block" data-hand=${entry.hand}>
     <tr class="hand-head"><th scope="rowgroup" colspan=${cols.length + 1}>
@@ -29,6 +39,7 @@ function HandBlock({ s, entry, cols, verify }) {
       ${entry.closed_by !== null && entry.closed_by !== undefined
         ? " · " + t("closed by {who}", { who: seatName(s.table, entry.closed_by, s.you) }) : ""}
       ${entry.record_url ? html` · <a href=${entry.record_url} download class="record-link">${t("record")}</a>` : null}
+      ${entry.record_url && s.table ? html` · <${ReplayLink} tableId=${s.table.id} hand=${entry.hand}/>` : null}
       ${verify && entry.record_url ? html`<${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>` : null}
     </th></tr>
     ${items(entry).map((k) => html`<tr class="item" key=${k}><th scope="row">${itemName(k)}</th>
@@ -120,6 +131,7 @@ export function HandResult({ s, entry, onClose, conn }) {
     ${s.between && s.between.hand === entry.hand + 1 ? html`<${NextHand} s=${s} conn=${conn}/>` : null}
     <p class="result-actions">
       ${entry.record_url ? html`<a class="button" href=${entry.record_url} download>${t("Download the record")}</a>` : null}
+      ${entry.record_url && s.table ? html`<${ReplayLink} tableId=${s.table.id} hand=${entry.hand}/>` : null}
       <button type="button" onClick=${onClose}>${t("Close")}</button>
     </p>
     <${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>

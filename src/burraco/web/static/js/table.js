@@ -383,4 +383,4 @@ export function TableView({ s, conn }) {
   </div>`;
 }
 
-export { ITEM_ORDER, itemName, ownerSeats };
+export { ITEM_ORDER, itemName, ownerSeats, MeldArea, Center }; // MeldArea, Center: replay.js draws with them
