@@ -262,3 +262,31 @@ def test_the_ready_message_over_the_server(server):
     waited = s2["at"] - p2["at"]
     assert 4.5 <= waited <= 8, waited
     assert s2["clock"] is None or s2["clock"]["remaining_ms"] > 590_000
+
+    # --- table 1's finished hand step by step: Anna's own view, every hand open
+    base = f"/api/tables/{t1['id']}/hands"
+    rec = a.http.get(f"{base}/0/record").json()
+    mine = a.http.get(f"{base}/0/replay").json()
+    assert mine["seat"] == 0 and mine["your_seat"] == 0 and mine["result"]["hand"] == 0
+    steps = mine["steps"]
+    assert len(steps) == len(rec["moves"]) + 1 and steps[0]["move"] is None
+    assert [st["move"] for st in steps[1:]] == rec["moves"]
+    assert sorted(steps[0]["view"]["hand"]) == sorted(rec["deal"]["hands"][0])
+    assert all("hands" not in st["view"] and "legal" not in st["view"] for st in steps)
+    assert steps[-1]["view"]["phase"] == "over"
+    # a spectator (and anyone, once the hand is over) may open every hand
+    opened = w.http.get(f"{base}/0/replay").json()
+    assert opened["seat"] is None and opened["your_seat"] is None
+    first = opened["steps"][0]["view"]
+    assert [sorted(h) for h in first["hands"]] == [sorted(h) for h in rec["deal"]["hands"]]
+    assert first["hand"] == [] and first["open"] is True
+    assert opened["steps"][-1]["view"]["melds"] == steps[-1]["view"]["melds"]
+    bruno_view = a.http.get(f"{base}/0/replay", params={"seat": "1"}).json()["steps"][0]["view"]
+    assert sorted(bruno_view["hand"]) == sorted(rec["deal"]["hands"][1])
+    # the hand in play is not replayed; bad asks are named
+    r = a.http.get(f"{base}/1/replay")
+    assert r.status_code == 409 and "still being played" in r.json()["error"]["message"]
+    assert a.http.get(f"{base}/7/replay").status_code == 404
+    for bad in ("2", "x", "-1"):
+        r = a.http.get(f"{base}/0/replay", params={"seat": bad})
+        assert r.status_code == 400 and r.json()["error"]["field"] == "seat", r.text

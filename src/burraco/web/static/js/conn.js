@@ -227,7 +227,7 @@ export class TableConn {
       }
       case "hand_start":
         s.log = [line];
-        s.dealtAfterPause = !!s.between; // the result panel of the hand before closes (table.js)
+        s.dealtAfterPause = s.between ? ev.version : null; // the result panel of the hand before closes (table.js)
         s.between = null;
         s.handOver = null;
         s.lastCard = null;

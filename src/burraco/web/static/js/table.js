@@ -229,7 +229,7 @@ export function TableView({ s, conn }) {
   const handKey = [...hand].sort().join(","); // the cards held, whatever their order
   useEffect(() => { setSelected(new Set()); }, [handKey]);
   useEffect(() => { if (s.handOver) setShowResult(s.handOver.hand); }, [s.handOver && s.handOver.hand]);
-  useEffect(() => { if (s.dealtAfterPause) setShowResult(null); }, [s.match && s.match.hand]); // the pause is over
+  useEffect(() => { if (s.dealtAfterPause) setShowResult(null); }, [s.dealtAfterPause]); // the pause is over
   useEffect(() => { setHint(null); }, [s.version]);
   useEffect(() => { // others' moves fly across the table
     const f = s.flash;
