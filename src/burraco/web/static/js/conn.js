@@ -251,7 +251,8 @@ export class TableConn {
         if (s.table) s.table = { ...s.table, status: "over" };
         break;
       case "between": // the finished hand stays; the next is dealt when all are ready
-        s.between = pauseFrom({ ...ev, hand: ev.hand }, receivedAt);
+        // a catch-up's `between` is older than the summary's (welcome): its time left is stale
+        if (!(ev.catchup && s.between && s.between.hand === ev.hand)) s.between = pauseFrom(ev, receivedAt);
         if (s.table) s.table = { ...s.table, hand: ev.hand };
         break;
       case "ready":
