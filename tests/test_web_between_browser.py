@@ -93,11 +93,13 @@ def wait_for_a_move(anna: Player, bruno: Player) -> None:
 
 def board(page: Any) -> Dict[str, Any]:
     """What the page's board shows: each meld's cards by owner, the stock's count."""
-    return page.evaluate("""() => ({
+    got = page.evaluate("""() => ({
       melds: [...document.querySelectorAll('.board .meld')].map((m) => [m.dataset.owner, m.dataset.meld,
         [...m.querySelectorAll('.card')].length]),
       stock: document.querySelector('.board .stock .count').textContent.trim(),
     })""")
+    got["melds"] = sorted(got["melds"])  # the table draws the other side's melds first
+    return got
 
 
 def engine_steps(record: Dict[str, Any]) -> List[Dict[str, Any]]:
@@ -107,8 +109,8 @@ def engine_steps(record: Dict[str, Any]) -> List[Dict[str, Any]]:
 
     def facts() -> Dict[str, Any]:
         v = state.view(0).to_dict()
-        return {"melds": [[str(o), str(i), len(m["cards"])] for o, ms in enumerate(v["melds"])
-                          for i, m in enumerate(ms)],
+        return {"melds": sorted([str(o), str(i), len(m["cards"])] for o, ms in enumerate(v["melds"])
+                                for i, m in enumerate(ms)),
                 "stock": str(v["stock_count"]), "hand0": len(state.hand(0)),
                 "hand1": len(state.hand(1))}
     out = [facts()]
@@ -174,8 +176,8 @@ def _play(server: Server, anna: Player, bruno: Player) -> None:
         s = p.state()
         assert s["view"]["phase"] == "over" and s["view"]["status"] != "in-progress"
         shown = board(p.page)
-        melds = [[str(o), str(i), len(m["cards"])] for o, ms in enumerate(s["view"]["melds"])
-                 for i, m in enumerate(ms)]
+        melds = sorted([str(o), str(i), len(m["cards"])] for o, ms in enumerate(s["view"]["melds"])
+                       for i, m in enumerate(ms))
         assert shown["melds"] == melds and len(melds) >= 1, (shown, melds)
         assert p.page.locator(".hand-result").is_visible()
         assert p.page.locator(".log li").count() > 10  # the hand's moves are still there
