@@ -200,6 +200,10 @@ def _play(server: Server, anna: Player, bruno: Player) -> None:
     assert re.fullmatch(r"[0-9a-f]{32}", readies[0].get("value", "")), readies
     assert not [f for f in sent[anna.name] if f.get("type") == "contribute" and f["hand"] == 1]
     shot(bruno.page, "between-anna-ready-bruno-laptop")
+    bruno.page.set_viewport_size({"width": 390, "height": 844})
+    bruno.page.locator(".hand-result .next-hand").scroll_into_view_if_needed()
+    shot(bruno.page, "between-anna-ready-bruno-phone")
+    assert bruno.page.evaluate("() => document.documentElement.scrollWidth <= 390 + 1")
 
     # --- Bruno too: the next hand is dealt at once, with both shares
     t0 = time.monotonic()
