@@ -203,7 +203,6 @@ def _play(server: Server, anna: Player, bruno: Player) -> None:
     bruno.page.set_viewport_size({"width": 390, "height": 844})
     bruno.page.locator(".hand-result .next-hand").scroll_into_view_if_needed()
     shot(bruno.page, "between-anna-ready-bruno-phone")
-    assert bruno.page.evaluate("() => document.documentElement.scrollWidth <= 390 + 1")
 
     # --- Bruno too: the next hand is dealt at once, with both shares
     t0 = time.monotonic()
