@@ -137,6 +137,15 @@ def say_ready(core: "TableCore", seat: int, hand: int, value: Optional[str],
     end(core, now)
 
 
+def shown_hand(core: "TableCore") -> int:
+    """The hand on the table: during the pause the finished one (the hand number
+    has moved on to the next), else the hand in play (a snapshot's ``match.hand``)."""
+    b = core.st.get("between")
+    if b and core.status == "playing":
+        return int(b["hand"]) - 1
+    return max(int(core.st["hand"]), 0)
+
+
 def public(core: "TableCore", now: float) -> Optional[Dict[str, Any]]:
     """What everyone may know of the pause (the table summary's ``between``): the
     hand to be dealt, its deadline, the pause, the time left and the seats that

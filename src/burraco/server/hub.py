@@ -492,7 +492,7 @@ class Hub:
         return {"type": "snapshot", "version": core.version,
                 "table": summary or (h.summary() if h else core.summary()),
                 "view": core.view(seat),
-                "match": {"hand": max(core.st["hand"], 0),
+                "match": {"hand": between.shown_hand(core),
                           "totals": core.summary()["totals"], "hands": core.st["results"]},
                 "log": core.render_past(seat),  # covered discards hidden (server/covered.py)
                 **core.clocks(now()),
