@@ -207,15 +207,15 @@ def kind(k: str):
 def test_the_ready_message_over_the_server(server):
     a, b, w = Client(server, "Anna"), Client(server, "Bruno"), Client(server, "Watcher")
     c = Client(server, "Carla")
-    # table 1: two people, the server's pause (60 s); table 2: Carla and a bot, 5 s, a clock
-    t1 = a.create(variant="burraco-2p", players=2, seat=0, seed=11)["table"]
+    # table 1: two people, the server's pause (60 s), a clock; table 2: Carla and a bot, 5 s
+    t1 = a.create(variant="burraco-2p", players=2, seat=0, seed=11, clock=600)["table"]
     assert t1["pause"] == 60
     assert b.join(t1["id"])["ok"]
     r = c.http.post("/api/tables", json={"variant": "burraco-2p", "players": 2, "seat": 0,
                                          "seats": [None, "greedy"], "seed": 5, "pause": 2})
     assert r.status_code == 400 and r.json()["error"]["field"] == "pause"
     t2 = c.create(variant="burraco-2p", players=2, seat=0, seats=[None, "greedy"], seed=5,
-                  pause=5, clock=600)["table"]
+                  pause=5)["table"]
     assert t2["pause"] == 5
     inbox = shared_inbox()
     sa, sb = a.sock(t1["id"], inbox=inbox), b.sock(t1["id"], inbox=inbox)
@@ -241,7 +241,8 @@ def test_the_ready_message_over_the_server(server):
     snap = [m for m in late.hello(None) if m["type"] == "snapshot"][0]
     assert snap["view"]["phase"] == "over" and snap["table"]["between"]["hand"] == 1
     assert sum(1 for e in snap["log"] if e["kind"] == "move") > 10
-    assert snap["log"][0]["kind"] == "hand_start" and snap["clock"] is None
+    assert snap["log"][0]["kind"] == "hand_start" and snap["clock"] is None  # no turn, no clock
+    assert snap["match"]["hand"] == 0 and snap["table"]["hand"] == 1
     # Anna is ready: not dealt; a second ready changes nothing; Bruno too: dealt at once
     sa.send({"type": "ready", "hand": 1})
     got = sb.until(kind("ready"))
@@ -254,16 +255,15 @@ def test_the_ready_message_over_the_server(server):
     sb.send({"type": "ready", "hand": 1})
     start = sa.until(kind("hand_start"))
     assert start["hand"] == 1 and time.time() - t0 < 5
+    assert start["clock"]["remaining_ms"] > 590_000  # the clock starts with the deal
     assert [m["seat"] for m in sa.messages if m.get("kind") == "ready"] == [0, 1]
     # --- table 2: Carla never says ready; the bot is ready; dealt when the pause ends
     p2 = sc.seen(kind("between"))
     assert p2["pause"] == 5
-    assert all(m.get("clock") is None for m in sc.messages
-               if m.get("type") == "event" and m["version"] >= p2["version"] and "clock" in m)
     s2 = sc.seen(lambda m: kind("hand_start")(m) and m["hand"] == 1, timeout=30)
     waited = s2["at"] - p2["at"]
     assert 4.5 <= waited <= 8, waited
-    assert s2["clock"] is None or s2["clock"]["remaining_ms"] > 590_000
+    assert not any(m.get("kind") == "ready" for m in sc.messages)
 
     # --- table 1's finished hand step by step: Anna's own view, every hand open
     base = f"/api/tables/{t1['id']}/hands"
