@@ -26,9 +26,9 @@ function items(entry) {
 export function replayHref(id, hand) { return `/t/${encodeURIComponent(id)}/hand/${hand}`; }
 
 /** A link to a finished hand's step-by-step page, opened beside the table in play. */
-export function ReplayLink({ tableId, hand }) {
+export function ReplayLink({ tableId, hand, button = false }) {
   if (!tableId || hand === null || hand === undefined) return null;
-  return html`<a class="replay-link" href=${replayHref(tableId, hand)} target="_blank" rel="noopener"
+  return html`<a class=${"replay-link" + (button ? " button quiet" : "")} href=${replayHref(tableId, hand)} target="_blank" rel="noopener"
     data-hand=${hand}>${t("Step through hand {n}", { n: hand + 1 })}</a>`;
 }
 
@@ -101,8 +101,7 @@ export function NextHand({ s, conn, compact = false }) {
       ${seats.map((x) => {
         const ok = seatReady(s, x.seat);
         return html`<li key=${x.seat} data-seat=${x.seat} class=${ok ? "is-ready" : "not-ready"}>
-          <span aria-hidden="true">${ok ? "✔" : "…"}</span> ${seatName(s.table, x.seat, s.you)}:
-          ${ok ? t("ready") : t("not ready yet")}</li>`;
+          <span aria-hidden="true">${ok ? "✔" : "…"}</span> ${`${seatName(s.table, x.seat, s.you)}: ${ok ? t("ready") : t("not ready yet")}`}</li>`;
       })}
     </ul>
     ${seated ? (mine
@@ -131,7 +130,7 @@ export function HandResult({ s, entry, onClose, conn }) {
     ${s.between && s.between.hand === entry.hand + 1 ? html`<${NextHand} s=${s} conn=${conn}/>` : null}
     <p class="result-actions">
       ${entry.record_url ? html`<a class="button" href=${entry.record_url} download>${t("Download the record")}</a>` : null}
-      ${entry.record_url && s.table ? html`<${ReplayLink} tableId=${s.table.id} hand=${entry.hand}/>` : null}
+      ${entry.record_url && s.table ? html`<${ReplayLink} tableId=${s.table.id} hand=${entry.hand} button=${true}/>` : null}
       <button type="button" onClick=${onClose}>${t("Close")}</button>
     </p>
     <${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>
