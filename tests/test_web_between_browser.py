@@ -60,12 +60,15 @@ def browser():
         yield b
 
 
-def shot(page: Any, name: str, selector: str = "") -> None:
+def shot(page: Any, name: str, selector: str = "", full: bool = False) -> None:
+    """A screenshot: of ``selector``, of the whole page (``full``), else of what the
+    window shows (the result panel stays in sight over the table: a whole-page
+    picture would not show where)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     if selector:
         page.locator(selector).first.screenshot(path=str(SHOTS / f"{name}.png"))
     else:
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
 
 
 def sign_in(p: Player, name: str) -> None:
@@ -201,8 +204,9 @@ def _play(server: Server, anna: Player, bruno: Player) -> None:
     assert not [f for f in sent[anna.name] if f.get("type") == "contribute" and f["hand"] == 1]
     shot(bruno.page, "between-anna-ready-bruno-laptop")
     bruno.page.set_viewport_size({"width": 390, "height": 844})
-    bruno.page.locator(".hand-result .next-hand").scroll_into_view_if_needed()
     shot(bruno.page, "between-anna-ready-bruno-phone")
+    bruno.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    shot(bruno.page, "between-anna-ready-bruno-phone-scrolled")
 
     # --- Bruno too: the next hand is dealt at once, with both shares
     t0 = time.monotonic()
@@ -263,9 +267,9 @@ def _play(server: Server, anna: Player, bruno: Player) -> None:
     assert rp.locator(".replay-page").get_attribute("data-step") == str(jump)
     assert rp.locator(".replay-hand[data-seat='1'] .card").count() == want[jump]["hand1"]
     assert rp.locator(".replay-hand[data-seat='0'] .card").count() == want[jump]["hand0"]
-    shot(rp, "replay-open-middle")
+    shot(rp, "replay-open-middle", full=True)
     rp.set_viewport_size({"width": 390, "height": 844})
-    shot(rp, "replay-open-phone")
+    shot(rp, "replay-open-phone", full=True)
     # the hand in play cannot be stepped through
     rp.goto(server.base + f"/t/{table}/hand/1")
     rp.wait_for_selector(".replay-page .error")
