@@ -17,7 +17,7 @@ public, and a seat's past views would show covered discards of a closed pile
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
 
 from starlette.requests import Request
@@ -68,7 +68,9 @@ def open_view(state: GameState) -> Dict[str, Any]:
 
 def steps(record: Dict[str, Any], seat: Optional[int]) -> List[Dict[str, Any]]:
     """The steps of a finished hand's record: ``[{"move": entry or None, "view":
-    view}]``, the first the deal; ``seat`` None: every hand open.
+    view}]``, the first the deal; ``seat`` None: every hand open.  A pickup's step
+    has ``took`` (the pile's cards); a draw's has ``card`` where the view shows its
+    taker's hand (the seat's own draw, or every hand open).
     :class:`ReplayError` when the record does not replay."""
     try:
         rec = parse_record(record)
@@ -83,7 +85,11 @@ def steps(record: Dict[str, Any], seat: Optional[int]) -> List[Dict[str, Any]]:
 
     out: List[Dict[str, Any]] = [{"move": None, "view": view()}]
     entries = record.get("moves") or []
-    for i, (_, move) in enumerate(rec.moves[:MAX_STEPS]):
+    for i, (p, move) in enumerate(rec.moves[:MAX_STEPS]):
+        step: Dict[str, Any] = {}
+        before = Counter(state.hand(p)) if move.action in ("draw", "redraw") else None
+        if move.action == "pickup":
+            step["took"] = len(state.pile)
         try:
             if move.action == TIME_OUT:
                 state.call_time()
@@ -91,8 +97,13 @@ def steps(record: Dict[str, Any], seat: Optional[int]) -> List[Dict[str, Any]]:
                 state.play(move)
         except IllegalMove as e:
             raise ReplayError(f"move {i}: {e}") from None
-        entry = dict(entries[i]) if i < len(entries) else {"action": move.action}
-        out.append({"move": entry, "view": view()})
+        if before is not None and (seat is None or seat == p):  # the card drawn: its taker's
+            got = list((Counter(state.hand(p)) - before).elements())
+            if got:
+                step["card"] = format_card(got[0])
+        step["move"] = dict(entries[i]) if i < len(entries) else {"action": move.action}
+        step["view"] = view()
+        out.append(step)
     return out
 
 

@@ -14,7 +14,8 @@ function stepText(step, i, table, you) {
   if (i === 0 || !step.move) return t("The deal");
   const m = step.move;
   if (m.action === "time-out") return t("Time is called: one last lap.");
-  return describe({ kind: "move", seat: m.player, move: m }, table, you) || m.action;
+  const move = step.card ? { ...m, card: step.card } : m; // the card drawn, where this view saw it
+  return describe({ kind: "move", seat: m.player, move, took: step.took }, table, you) || m.action;
 }
 
 function Hands({ view, table, you }) {
@@ -121,8 +122,8 @@ export function ReplayPage({ id, hand, invite, go }) {
           <button type="button" data-go="forward" onClick=${() => to(step + 1)} disabled=${step === last} aria-keyshortcuts="ArrowRight">${t("Forward")}</button>
           <button type="button" data-go="last" onClick=${() => to(last)} disabled=${step === last} aria-keyshortcuts="End">${t("Last")}</button>
         </div>
-        <p class="replay-where" role="status" aria-live="polite">${t("Move {i} of {n}", { i: step, n: last })}:
-          <span class="replay-now">${stepText(cur, step, table, you)}</span></p>
+        <p class="replay-where" role="status" aria-live="polite">${t("Move {i} of {n}", { i: step, n: last }) + ": "}<span
+          class="replay-now">${stepText(cur, step, table, you)}</span></p>
       </div>
       <p class="hint">${t("Keys: ← and → step, Home and End go to the deal and the last move.")}</p>
       ${back}

@@ -123,11 +123,11 @@ export function HandResult({ s, entry, onClose, conn }) {
   return html`<section class="hand-result" aria-labelledby="result-title">
     <h2 id="result-title">${t("Hand {n} is over: {status}.", { n: entry.hand + 1, status: statusText(entry.status) })}</h2>
     ${winner ? html`<p class="winner">${winner}</p>` : null}
+    ${s.between && s.between.hand === entry.hand + 1 ? html`<${NextHand} s=${s} conn=${conn}/>` : null}
     <table class="score">
       <thead><tr><th scope="col"></th>${cols.map((c) => html`<th scope="col">${sideLabel(s, c)}</th>`)}</tr></thead>
       <${HandBlock} s=${s} entry=${entry} cols=${cols}/>
     </table>
-    ${s.between && s.between.hand === entry.hand + 1 ? html`<${NextHand} s=${s} conn=${conn}/>` : null}
     <p class="result-actions">
       ${entry.record_url ? html`<a class="button" href=${entry.record_url} download>${t("Download the record")}</a>` : null}
       ${entry.record_url && s.table ? html`<${ReplayLink} tableId=${s.table.id} hand=${entry.hand} button=${true}/>` : null}
