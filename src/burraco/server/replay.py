@@ -107,7 +107,7 @@ def steps(record: Dict[str, Any], seat: Optional[int]) -> List[Dict[str, Any]]:
     return out
 
 
-def routes(hub: Callable[[], Any], current: Callable[..., Awaitable[Optional[dict]]],
+def routes(hub: Callable[[], Any], current: Callable[..., Awaitable[Optional[Dict[str, Any]]]],
            table_for: Callable[..., Awaitable[Any]], handler: Callable[[Any], Any],
            http_error: Callable[..., Exception]) -> List[Route]:
     """The replay's route, registered by app.py (the page's own route,
