@@ -45,8 +45,9 @@ WORDS = {  # a few words the page must show in each language
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
+    # a hand's end stays on the table (its result panel is looked at) until both say ready
     srv = Server(str(tmp_path_factory.mktemp("web") / "server.db"), "--bot-delay", "0.05",
-                 "--hand-pause", "1", "--grace", "60", "--rate-limit", "1000", *NO_TABLE_LIMITS)
+                 "--hand-pause", "120", "--grace", "60", "--rate-limit", "1000", *NO_TABLE_LIMITS)
     yield srv
     srv.stop()
 

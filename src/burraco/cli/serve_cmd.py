@@ -27,8 +27,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="pause before each bot move, so people can follow (default 0.8)")
     p.add_argument("--grace", type=float, default=30.0, metavar="SECONDS",
                    help="how long a dropped player's seat waits before a bot plays it (default 30)")
-    p.add_argument("--hand-pause", type=float, default=3.0, metavar="SECONDS",
-                   help="pause after a deal before bots move (default 3)")
+    p.add_argument("--hand-pause", type=float, default=20.0, metavar="SECONDS",
+                   help="pause between two hands of a table whose creator chose none: the "
+                        "next hand is dealt when every person is ready or after this "
+                        "(0 to 120; 0: at once; default 20)")
     p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
                    help="another Origin allowed to open WebSockets (repeatable)")
     p.add_argument("--rate-limit", type=float, default=20.0, metavar="N",
@@ -99,6 +101,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"burraco serve: --{name.replace('_', '-')} must not be negative",
                   file=sys.stderr)
             return 2
+    if not args.hand_pause <= 120:  # NaN too
+        print("burraco serve: --hand-pause must be from 0 to 120 seconds", file=sys.stderr)
+        return 2
     if not args.deal_wait <= 60:  # NaN too
         print("burraco serve: --deal-wait must be from 0 to 60 seconds", file=sys.stderr)
         return 2

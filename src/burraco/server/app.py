@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..variants import BOUNDS, PRESETS, VariantError, parse_variant
-from . import auth, deals, guard, limits, runtime, schema
+from . import auth, between, deals, guard, limits, replay, runtime, schema
 from .hub import Conn, Hub, Settings, acting_seat
 from .reasons import validation_reason
 from .wsguard import TOO_MANY
@@ -517,6 +517,9 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         elif isinstance(m, schema.ContributeMsg):
             pid = conn.player["id"]  # its seat is read from the table as it is now
             await hub().mutate(h, lambda c: deals.contribute(c, pid, m.hand, m.value, now()))
+        elif isinstance(m, schema.ReadyMsg):  # the pause between hands (between.py)
+            await hub().mutate(h, lambda c: between.say_ready(c, acting_seat(c, conn), m.hand,
+                                                              m.value, now()))
         elif isinstance(m, schema.MoveMsg):
             d = m.move.model_dump(exclude_none=True)
             move = parse_move(d)
@@ -576,7 +579,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         settings_ = {"variant": b.variant, "players": b.players,
                      "target": v.target if b.target is None else b.target,
                      "clock": b.clock or 0, "hand_time": b.hand_time, "seed": b.seed,
-                     "deal_wait": settings.deal_wait}
+                     "deal_wait": settings.deal_wait,
+                     "pause": settings.hand_pause if b.pause is None else b.pause}
         if b.seed is not None:  # --allow-client-seed: its creator knows the deals
             settings_["client_seed"] = True
         core = TableCore(_token(9), settings_, b.public, _token(16), now())
@@ -637,6 +641,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     ]
     routes[-3:-3] = lobby_routes.routes(lobby_routes.Deps(  # quick play, leaderboard: lobby.py
         hub, current, handler, body, add_table, table_limits, settings, index))
+    routes[:0] = replay.routes(hub, current, table_for, handler, HttpError)  # a hand step by step
     try:  # tournaments online (issue 13): /tournament..., /api/tournaments/...
         from ..tournament.web import routes as tournament_routes
         routes[:0] = tournament_routes(hub, current)

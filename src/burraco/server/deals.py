@@ -62,10 +62,12 @@ def pending(st: Dict[str, Any]) -> bool:
     return bool(d) and bool(d.get("pending"))
 
 
-def commit(core: "TableCore", now: float) -> None:
+def commit(core: "TableCore", now: float, deadline: Optional[float] = None,
+           hold: bool = False) -> None:
     """Commit to hand ``st["hand"]``'s deal: draw seed and salt, emit
-    ``deal_commit``; deal at once when no seat is awaited."""
-    wait = wait_of(core)
+    ``deal_commit``; deal at once when no seat is awaited.  ``hold``: the pause
+    between hands (table.py) deals it, at ``deadline`` at the latest, never this."""
+    wait = wait_of(core) if deadline is None else max(0.0, deadline - now)
     awaiting = [i for i in range(core.players) if _present(core, i)] if wait > 0 else []
     seed = secrets.token_bytes(SEED_BYTES)
     salt = secrets.token_bytes(SALT_BYTES)
@@ -76,7 +78,7 @@ def commit(core: "TableCore", now: float) -> None:
                        "contributions": [None] * core.players, "pending": True}
     core._emit("deal_commit", {"commitment": com, "deadline": deadline,
                                "awaiting": list(awaiting)}, now)
-    if not awaiting:
+    if not awaiting and not hold:
         _deal(core, now)
 
 
@@ -102,15 +104,16 @@ def contribute(core: "TableCore", player_id: str, hand: int, value: Any, now: fl
     d["contributions"][seat] = value
     core.st["deal"] = d
     core._emit("contribution", {"seat": seat}, now)
-    if all(d["contributions"][i] is not None for i in d["awaiting"]):
+    if all(d["contributions"][i] is not None for i in d["awaiting"]) \
+            and not core.st.get("between"):  # between hands: dealt when all are ready
         _deal(core, now)
 
 
 def due(core: "TableCore", now: float) -> Optional[float]:
     """None when no deal is pending; else the seconds until it is due (0 or less:
     now, the deadline having passed or no awaited seat still able to send)."""
-    if not pending(core.st) or core.status != "playing":
-        return None
+    if not pending(core.st) or core.status != "playing" or core.st.get("between"):
+        return None  # between hands the pause deals (TableCore.between_left)
     d = core.st["deal"]
     if all(d["contributions"][i] is not None or not _present(core, i) for i in d["awaiting"]):
         return 0.0
@@ -122,6 +125,12 @@ def deal_due(core: "TableCore", now: float) -> None:
     left = due(core, now)
     if left is not None and left <= 0:
         _deal(core, now)
+
+
+def deal_pending(core: "TableCore", now: float) -> None:
+    """Deal the pending hand now from the contributions that arrived (the end of
+    the pause between hands)."""
+    _deal(core, now)
 
 
 def _provenance(d: Dict[str, Any]) -> Provenance:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ..state import GameState
-from . import deals, jsonx, presence
+from . import between, deals, jsonx, presence
 from .auth import AuthSettings
 from .searchpool import FairPool, search_budget
 from .store import Conflict, Store
@@ -46,7 +46,9 @@ class Settings:
     redis: Optional[str] = None
     bot_delay: float = 0.8
     grace: float = 30.0
-    hand_pause: float = 3.0
+    hand_pause: float = between.DEFAULT_PAUSE
+    """The pause between hands of a table whose creator chose none (between.py;
+    0: the next hand is dealt as soon as one ends)."""
     allow_origins: List[str] = field(default_factory=list)
     rate: float = 20.0
     burst: float = 40.0
@@ -499,7 +501,7 @@ class Hub:
         return {"type": "snapshot", "version": core.version,
                 "table": summary or (h.summary() if h else core.summary()),
                 "view": core.view(seat),
-                "match": {"hand": max(core.st["hand"], 0),
+                "match": {"hand": between.shown_hand(core),
                           "totals": core.summary()["totals"], "hands": core.st["results"]},
                 "log": core.render_past(seat),  # covered discards hidden (server/covered.py)
                 **core.clocks(now()),
@@ -586,6 +588,12 @@ class Hub:
                         c, now(), s.waiting_close))
                     return 0
                 waits.append(due - t)
+        pause = between.left(core, t)  # the pause between two hands
+        if pause is not None:
+            if pause <= 0:
+                await self.mutate(h, lambda c: between.end(c, now()))
+                return 0
+            return min(waits + [pause])
         left = deals.due(core, t)  # a committed deal waiting for contributions
         if left is not None:
             if left <= 0:
@@ -603,8 +611,7 @@ class Hub:
             waits.append(hd - t)
         seat = st.turn
         if core.is_bot_seat(seat):
-            due = max(core.st["move_started_at"] + s.bot_delay,
-                      core.st["hand_started_at"] + s.hand_pause)
+            due = core.st["move_started_at"] + s.bot_delay  # a deal's too: the pause was before it
             if t < due:
                 waits.append(due - t)
                 return min(waits)

@@ -76,7 +76,17 @@ class ContributeMsg(_Strict):
     value: Annotated[str, Field(max_length=200)]
 
 
-ClientMessage = Annotated[Union[Hello, MoveMsg, ChatMsg, SyncMsg, PingMsg, ContributeMsg],
+class ReadyMsg(_Strict):
+    """A seated person is ready for the next hand (the pause between hands), with
+    the page's random share of its deal (``value``, as in ``contribute``)."""
+
+    type: Literal["ready"]
+    hand: Annotated[int, Field(ge=0)]
+    value: Optional[Annotated[str, Field(max_length=200)]] = None
+
+
+ClientMessage = Annotated[Union[Hello, MoveMsg, ChatMsg, SyncMsg, PingMsg, ContributeMsg,
+                                ReadyMsg],
                           Field(discriminator="type")]
 _adapter: TypeAdapter = TypeAdapter(ClientMessage)
 
@@ -88,7 +98,7 @@ def _where(err: ValidationError) -> str:
 
 
 def parse_client(text: "str | bytes") -> Union[Hello, MoveMsg, ChatMsg, SyncMsg, PingMsg,
-                                                ContributeMsg]:
+                                                ContributeMsg, ReadyMsg]:
     """A client frame as a typed message; ProtocolError otherwise."""
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if len(raw) > MAX_FRAME:
@@ -99,7 +109,8 @@ def parse_client(text: "str | bytes") -> Union[Hello, MoveMsg, ChatMsg, SyncMsg,
         raise ProtocolError("malformed", f"the message is not JSON: {e}") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "the message must be a JSON object")
-    if data.get("type") not in ("hello", "move", "chat", "sync", "ping", "contribute"):
+    if data.get("type") not in ("hello", "move", "chat", "sync", "ping", "contribute",
+                                "ready"):
         raise ProtocolError("malformed", f"unknown message type {str(data.get('type'))[:40]!r}")
     try:
         return _adapter.validate_python(data)
@@ -139,6 +150,8 @@ class CreateTableBody(_Strict):
     public: bool = True
     hand_time: Optional[Annotated[float, Field(gt=0, le=86400)]] = None
     seed: Optional[Annotated[int, Field(ge=0, lt=2 ** 62)]] = None
+    pause: Optional[Annotated[float, Field(ge=5, le=120)]] = None
+    """Seconds between two hands (between.py); None: the server's ``--hand-pause``."""
 
 
 class QuickPlayBody(_Strict):

@@ -28,7 +28,7 @@ from ..record import to_record
 from ..sides import sides_for
 from ..state import GameState, IllegalMove, Move
 from ..variants import parse_variant
-from . import deals
+from . import between, deals
 from .covered import hidden_in_hindsight, pile_is_closed
 from .phrases import chat_parts
 
@@ -42,6 +42,7 @@ others are told they lost the connection (:meth:`TableCore.drop`)."""
 
 CHAT_MAX = 300
 """The longest chat line, in characters (after trimming, before escaping)."""
+
 
 
 class ProtocolError(Exception):
@@ -196,7 +197,9 @@ class TableCore:
                 s = t.match.new_hand(seed=deals.record_seed(rec, t.players))
                 _replay(s, rec["moves"])
                 t.match.record_hand(s)
-            if t.status == "playing" and not deals.pending(t.st):
+            if t.status == "playing" and t.st.get("between"):
+                t.state = t.match.states[-1] if t.match.states else None  # the finished hand
+            elif t.status == "playing" and not deals.pending(t.st):
                 t.state = t.match.new_hand(seed=deals.current_seed(t.st))
                 _replay(t.state, t.st["moves"])
         return t
@@ -408,9 +411,18 @@ class TableCore:
 
     def _deal(self, now: float) -> None:
         self.st["hand"] += 1
+        self.deal_current(now)
+
+    def deal_current(self, now: float) -> None:
+        """Deal hand ``st["hand"]``: fairly (from a deal committed during the pause
+        between hands, or committed now), else from the match's generator."""
         if deals.fair(self):
             self.state = None
-            deals.commit(self, now)  # deals at once, or when contributions are in
+            d = self.st.get("deal")
+            if deals.pending(self.st) and d is not None and d["hand"] == self.st["hand"]:
+                deals.deal_pending(self, now)  # committed at the hand's end: from what arrived
+            else:
+                deals.commit(self, now)  # deals at once, or when contributions are in
         else:
             self.deal_hand(now)
 
@@ -507,7 +519,7 @@ class TableCore:
                                            "winner": winner, "ratings": {}}, now)
             self.match_over = ev
         else:
-            self._deal(now)
+            between.start(self, now)
 
     def record(self) -> dict:
         """The current hand as a RECORD.md record (with its ``time-out`` entry)."""
@@ -675,7 +687,9 @@ class TableCore:
                 "rematch": self.st["rematch"], "winner": self.st["winner"],
                 "tournament": self.settings.get("tournament"), "deal": deals.public(self.st),
                 "quick": bool(self.settings.get("quick")), "bots_at": self.st.get("bots_at"),
-                "sides": sides_for(self.players, self.variant.teams_of_three)}
+                "sides": sides_for(self.players, self.variant.teams_of_three),
+                "between": between.public(self, time.time()),
+                "pause": between.pause_of(self)}
 
 
 def _replay(state: GameState, moves: List[dict]) -> None:

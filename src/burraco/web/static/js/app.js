@@ -11,6 +11,7 @@ import { SoundToggle } from "./alert.js";
 import { PlayerPage } from "./player.js";
 import { WaitingPanel } from "./waiting.js";
 import { LeaderboardPage } from "./leaderboard.js";
+import { ReplayPage } from "./replay.js";
 
 // the server answered an address it does not know (HTTP 404) with this page, its
 // root marked (web/errors.py): that address shows "There is no such page"
@@ -18,6 +19,8 @@ const MISSING = document.getElementById("app").dataset.missing === "1" ? locatio
 
 function route() {
   if (MISSING && location.pathname === MISSING) return { page: "missing" };
+  const r = location.pathname.match(/^\/t\/([^/]+)\/hand\/(\d+)\/?$/);
+  if (r) return { page: "replay", id: decodeURIComponent(r[1]), hand: Number(r[2]), invite: new URLSearchParams(location.search).get("invite") };
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   if (m) return { page: "table", id: decodeURIComponent(m[1]), invite: new URLSearchParams(location.search).get("invite") };
   const p = location.pathname.match(/^\/p\/([^/]+)\/?$/);
@@ -137,6 +140,8 @@ function App() {
     body = html`<${PlayerPage} key=${r.id} id=${r.id} me=${player} go=${window.__go}/>`;
   } else if (r.page === "leaderboard" && !renaming) {  // and the leaderboard
     body = html`<${LeaderboardPage} key=${location.search} rules=${r.rules} players=${r.players} page=${r.p} me=${player} go=${window.__go}/>`;
+  } else if (r.page === "replay" && !renaming) { // a finished hand is public: no name needed
+    body = html`<${ReplayPage} key=${r.id + "/" + r.hand} id=${r.id} hand=${r.hand} invite=${r.invite} go=${window.__go}/>`;
   } else if (player === null || renaming) {
     body = html`<${NameForm} current=${player && player.name} onDone=${(p) => { setPlayer(p); setRenaming(false); }}/>`;
   } else if (r.page === "table") {

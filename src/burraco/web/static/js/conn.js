@@ -4,7 +4,7 @@
 import { lang, t } from "./i18n.js";
 import { post } from "./api.js";
 import { coverLog, errorText } from "./words.js";
-import { dealEvent, dealSnapshot, dealWelcome, dealRefused } from "./deal.js";
+import { dealEvent, dealSnapshot, dealWelcome, dealRefused, readyShare } from "./deal.js";
 
 // the least time between two moves of others on screen (tests may shorten it)
 const PACE_MS = Number(localStorage.getItem("burraco.pace") || 650);
@@ -13,6 +13,13 @@ const FATAL = { 4401: "no_session", 4403: "forbidden", 4404: "not_found" };
 const GAME_KINDS = new Set(["move", "time_out", "hand_start", "hand_over", "match_over"]);
 
 function storageKey(id) { return `burraco.table.${id}`; }
+
+/** The pause between hands as the page keeps it (docs/protocol.md "Between hands"):
+ * the table summary's `between`, with `at` (when it arrived: the countdown counts
+ * from it, as the clocks do) and `asked` (this page said ready). */
+function pauseFrom(b, at = performance.now()) {
+  return b ? { hand: b.hand, pause: b.pause, remaining_ms: b.remaining_ms, ready: b.ready || [], at, asked: false } : null;
+}
 
 /** True once a view showed a closed discard pile (more cards than it shows); kept
  * for the table, as a variant's pile never changes kind. */
@@ -125,6 +132,7 @@ export class TableConn {
         s.fatal = null;
         s.table = msg.table;
         s.you = msg.you;
+        s.between = pauseFrom(msg.table && msg.table.between);
         dealWelcome(this); // a seat taken after the seal was seen (deal.js)
         if (s.version !== null && msg.version < s.version) s.version = null; // the server forgot: resync
         this.changed();
@@ -134,6 +142,7 @@ export class TableConn {
         s.version = msg.version;
         s.table = msg.table;
         s.view = msg.view;
+        s.between = pauseFrom(msg.table && msg.table.between);
         s.match = msg.match || { hand: 0, totals: null, hands: [] };
         s.log = msg.log || [];
         if (closedPile(s)) s.log = coverLog(s.log, s.you);
@@ -218,6 +227,8 @@ export class TableConn {
       }
       case "hand_start":
         s.log = [line];
+        s.dealtAfterPause = s.between ? ev.version : null; // the result panel of the hand before closes (table.js)
+        s.between = null;
         s.handOver = null;
         s.lastCard = null;
         s.match = { ...s.match, hand: ev.hand };
@@ -238,6 +249,14 @@ export class TableConn {
         s.log = [...s.log, line];
         s.matchOver = ev;
         if (s.table) s.table = { ...s.table, status: "over" };
+        break;
+      case "between": // the finished hand stays; the next is dealt when all are ready
+        // a catch-up's `between` is older than the summary's (welcome): its time left is stale
+        if (!(ev.catchup && s.between && s.between.hand === ev.hand)) s.between = pauseFrom(ev, receivedAt);
+        if (s.table) s.table = { ...s.table, hand: ev.hand };
+        break;
+      case "ready":
+        if (s.between) s.between = { ...s.between, ready: [...s.between.ready.filter((x) => x !== ev.seat), ev.seat] };
         break;
       case "time_out":
         s.log = [...s.log, line];
@@ -286,6 +305,18 @@ export class TableConn {
 
   /** Send a quick phrase by its code (chat.js): each page shows it in its own language. */
   phrase(code) { return this.send({ type: "chat", phrase: code }); }
+  /** Say this seat is ready for the next hand, with this page's share of its deal. */
+  ready() {
+    const b = this.s.between;
+    if (!b || b.asked) return false;
+    const value = readyShare(this, b.hand);
+    const ok = this.send(value ? { type: "ready", hand: b.hand, value } : { type: "ready", hand: b.hand });
+    if (ok) {
+      this.s.between = { ...b, asked: true };
+      this.changed();
+    }
+    return ok;
+  }
 
   async refused(err) {
     if (dealRefused(this, err)) return; // a late or repeated share of the deal: nothing to tell

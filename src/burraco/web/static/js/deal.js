@@ -94,7 +94,9 @@ function commit(conn, hand, commitment, dealt) {
   const old = remembered(conn.id, hand);
   const same = old && old.commitment === commitment;
   let sent = !!(same && old.value); // never a second share for the same seal
-  if (seat !== null && !sent && !dealt) {
+  // between two hands the share goes with the player's "ready" (readyShare)
+  const later = !!(s.between && s.between.hand === hand);
+  if (seat !== null && !sent && !dealt && !later) {
     const value = freshValue();
     if (conn.send({ type: "contribute", hand, value })) {
       remember(conn.id, hand, { commitment, value, taken: false, dealt: false });
@@ -104,6 +106,20 @@ function commit(conn, hand, commitment, dealt) {
   }
   if (!same && !sent) remember(conn.id, hand, { commitment, value: null, taken: false, dealt }); // a spectator's seal
   s.deal = { hand, commitment, pending: !dealt, sent, shares: [] };
+}
+
+/** The share this seat sends with its `ready` between two hands (null: no seal seen
+ * for that hand, or a share already sent for it); remembered as any share is. */
+export function readyShare(conn, hand) {
+  const s = conn.s;
+  if (mySeat(s) === null) return null;
+  const mem = remembered(conn.id, hand);
+  if (!mem || mem.value || mem.dealt) return null;
+  const value = freshValue();
+  remember(conn.id, hand, { ...mem, value, taken: false, dealt: false });
+  s.dealSentAt = Date.now();
+  if (s.deal && s.deal.hand === hand) s.deal = { ...s.deal, sent: true };
+  return value;
 }
 
 /** True when `err` answers a `contribute` (a late or repeated share): nothing to tell

@@ -63,8 +63,10 @@ function Match({ m, go }) {
     <div class="records">
       ${(m.hands || []).length === 0 ? html`<span class="empty">${t("no hand was finished")}</span>` : null}
       ${(m.hands || []).map((h) => (h.record_url
-        ? html`<a key=${h.hand} href=${h.record_url} download data-hand=${h.hand}
-            title=${t("Download the record of hand {n} (RECORD.md)", { n: h.hand + 1 })}>${t("hand {n}", { n: h.hand + 1 })}</a> `
+        ? html`<span key=${h.hand} class="hand-links"><a href=${h.record_url} download data-hand=${h.hand}
+            title=${t("Download the record of hand {n} (RECORD.md)", { n: h.hand + 1 })}>${t("hand {n}", { n: h.hand + 1 })}</a>
+            ${" "}<a class="replay-link" data-hand=${h.hand} href=${`/t/${encodeURIComponent(m.table)}/hand/${h.hand}`}
+              title=${t("Step through hand {n}", { n: h.hand + 1 })} onClick=${(e) => { if (go && !e.ctrlKey && !e.metaKey && !e.shiftKey) { e.preventDefault(); go(`/t/${encodeURIComponent(m.table)}/hand/${h.hand}`); } }}>${t("step by step")}</a></span> `
         : html`<span key=${h.hand} class="no-record">${t("hand {n}", { n: h.hand + 1 })}</span> `))}
       ${(m.hands || []).some((h) => !h.record_url)
         ? html`<span class="hint">${t("a private table: only its players download the records")}</span>` : null}

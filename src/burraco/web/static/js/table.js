@@ -5,7 +5,7 @@ import { t, tn } from "./i18n.js";
 import { CardBack, CardFace, cardLabel, wildPositions, isTwo } from "./cards.js";
 import { seatName, sideName, ownerOf, ownerSeats, describe, cardsText, statusText,
   ITEM_ORDER, itemName, burracoName, variantName } from "./words.js";
-import { ScoreSheet, HandResult } from "./score.js";
+import { ScoreSheet, HandResult, NextHand } from "./score.js";
 import { animateMove } from "./anim.js";
 import { Hand, arrange, moveSelection } from "./hand.js";
 import { PlayerLink } from "./player.js";
@@ -293,6 +293,7 @@ export function TableView({ s, conn }) {
   const live = useRef(null); // this render's facts, for the one key listener
   const refocus = useRef(null); // after a keyboard action: put the focus back on the hand
   useEffect(() => { if (s.handOver) setShowResult(s.handOver.hand); }, [s.handOver && s.handOver.hand]);
+  useEffect(() => { if (s.dealtAfterPause) setShowResult(null); }, [s.dealtAfterPause]); // the pause is over
   useEffect(() => { setHint(null); }, [s.version]);
   useEffect(() => { // others' moves fly across the table
     const f = s.flash;
@@ -487,7 +488,8 @@ export function TableView({ s, conn }) {
       <${Seats} s=${s} place="right"/>
     </div>
     ${result ? html`<div class="result-wrap" role="dialog" aria-labelledby="result-title" tabindex="-1" ref=${resultRef}>
-        <${HandResult} s=${s} entry=${result} onClose=${() => setShowResult(null)}/></div>` : null}
+        <${HandResult} s=${s} conn=${conn} entry=${result} onClose=${() => setShowResult(null)}/></div>`
+      : s.between ? html`<section class="hand-result between-bar"><${NextHand} s=${s} conn=${conn} compact=${true}/></section>` : null}
     <section class="my-area" aria-label=${t("Your hand and moves")}>
       <p class=${"status" + (myTurn ? " my-turn" : "")} aria-live="polite">${status}</p>
       <div class=${"refusal" + (message ? " shown" : "")} role="alert" aria-live="assertive">
@@ -516,4 +518,4 @@ export function TableView({ s, conn }) {
   </div>`;
 }
 
-export { ITEM_ORDER, itemName, ownerSeats };
+export { ITEM_ORDER, itemName, ownerSeats, MeldArea, Center }; // MeldArea, Center: replay.js draws with them
