@@ -116,7 +116,7 @@ def test_keys_act_on_the_selection_of_the_moment(server, browser):
     """Space then X (and Space then M) in one burst, turn after turn: the page discards
     (melds) the card just selected, never says "Select exactly one card", and the
     focus stays on the hand after D, M and X (it never falls to the page's body)."""
-    anna, tid = against_a_bot(server, "Keys", target=100000)
+    anna, tid = against_a_bot(server, "Keys", target=10000)
     p = at_table(browser, server, anna, tid, LAPTOP, "keys")
     try:
         discards = melds = 0
@@ -180,7 +180,7 @@ def test_a_natural_two_and_a_wild_two_in_one_meld(server, browser):
     """2♣ 2♥ 4♣: the 2♣ is the natural 2, the 2♥ stands for the 3♣. The server says so
     in the meld (``wild``), and the page draws one star and says "(wild)" once."""
     seed = seed_dealing(["2C", "2H", "4C"])
-    anna, tid = against_a_bot(server, "Twos", seed=seed, target=100000)
+    anna, tid = against_a_bot(server, "Twos", seed=seed, target=10000)
     p = at_table(browser, server, anna, tid, LAPTOP, "twos")
     try:
         p.wait_js(f"return {MY_TURN};", what="my first turn")

@@ -165,7 +165,7 @@ def test_one_free_seat_is_singular(server, browser):
         p = person(browser, server, "Wanda", locale)
         try:
             go_to(p, table_of(p, variant="burraco-2p", players=2, seats=[None, None]))
-            line = p.page.locator(".panel.waiting p").first
+            line = p.page.locator("#waiting-title")
             line.wait_for()
             assert line.inner_text() == expect
             shot(p, f"{locale}-waiting")
