@@ -106,13 +106,14 @@ def _ask_resume(records: "Path | str", lang: str) -> bool:
     import sys
 
     from ..tui import saved
-    from ..tui.i18n import Translator
+    from ..tui.i18n import Translator, variant_name
 
     info = saved.describe(records)
     if info is None or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
     try:
-        answer = input(Translator(lang)("resume_prompt", variant=info["variant"], n=info["hand"]))
+        answer = input(Translator(lang)("resume_prompt", variant=variant_name(info["variant"], lang),
+                                              n=info["hand"]))
     except EOFError:
         return False
     return answer.strip().lower() in YES

