@@ -27,24 +27,29 @@ except ImportError:  # pragma: no cover
 SIZE = (80, 24)
 
 THEIR_RUNS = ["3C 4C 5C", "6C 7C 8C", "3D 4D 5D", "6D 7D 8D", "TD JD QD", "3S 4S 5S",
-              "6S 7S 8S", "TS JS QS", "3H 4H 5H"]
-"""North's runs, laid before its burraco of nines (the last, tenth meld)."""
+              "6S 7S 8S", "TS JS QS", "3H 4H 5H", "TC JC QC", "TH JH QH"]
+"""North's runs, laid before its burraco of nines (the last, twelfth meld)."""
 THEIR_BURRACO = "9C 9C 9D 9D 9H 9H JK"
 """North's dirty burraco of nines (+100 in italian)."""
 OUR_RUNS = ["3C 4C 5C", "6C 7C 8C", "3D 4D 5D", "6D 7D 8D", "3S 4S 5S", "6S 7S 8S",
             "3H 4H 5H"]
-"""The person's runs (the second deck's copies)."""
+"""The person's runs of the first turn (the second deck's copies)."""
+OUR_PACKET_MELDS = ["6H 7H 8H", "6H 7H 8H", "KC KD KS"]
+"""The person's melds of the second turn, from the reserve packet."""
 
 
 def many_melds_position():
     """Italian, 2 players, 21 cards a hand: North (seat 1, first) picks up a pile
-    of 30 cards and lays nine runs and then a dirty burraco of nines; the person
-    (seat 0) draws, lays seven runs and discards the last card (taking the
-    reserve); North draws and discards.  The person is to draw."""
+    of 30 cards and lays eleven runs and then a dirty burraco of nines; the
+    person (seat 0) draws, lays seven runs and discards the last card (taking
+    the reserve); North draws and discards; the person draws and lays three
+    more melds from the reserve: ten melds of ours, twelve of theirs, the
+    person to go on (three cards in hand)."""
     theirs = " ".join(THEIR_RUNS + [THEIR_BURRACO]).split()
     ours = " ".join(OUR_RUNS).split()
     s = build("italian:hand_size=21,players=2", 2, first=1,
               hands={0: " ".join(ours), 1: " ".join(theirs[30:])},
+              packets=[" ".join(OUR_PACKET_MELDS) + " AH AS"],
               discard=" ".join(theirs[:30]), stock="KC KH QH")
     s.play(Move.pickup())
     for run in THEIR_RUNS + [THEIR_BURRACO]:
@@ -56,10 +61,13 @@ def many_melds_position():
     s.play(Move.discard(s.hand(0)[0]))
     s.play(Move.draw())
     s.play(Move.discard(s.hand(1)[0]))
-    assert s.turn == 0 and s.phase == "draw"
+    s.play(Move.draw())
+    for meld in OUR_PACKET_MELDS:
+        s.play(Move.lay(parse_cards(meld)))
+    assert s.turn == 0 and s.phase == "play" and len(s.hand(0)) == 3
+    assert len(s.melds[0]) == 10 and len(s.melds[1]) == 12
     assert s.readings[1][-1].label == "dirty"
     return s
-
 
 def screen_lines(app) -> list:
     """The characters on the terminal right now, line by line (what a person sees)."""
@@ -204,3 +212,99 @@ async def test_the_sort_order_is_kept_on_resume(tmp_path):
         await settle(pilot, app2)
         assert app2.sort_by == "rank" and app2.hand_cards == order
         assert "by rank" in app2.query_one("#handbox").border_title
+
+
+# ------------------------------------------------------------------ 5. every meld reachable
+def panel_text(app, side) -> str:
+    """What the panel of ``side``'s melds shows on the terminal now (borders included)."""
+    r = app.query_one(f"#side{side}").region
+    return "\n".join(line[r.x:r.right] for line in screen_lines(app)[r.y:r.bottom])
+
+
+def meld_line(i, cards) -> str:
+    """How meld number ``i`` (from 1) starts on the table: its number, then its cards."""
+    from burraco.tui.cards import cards_plain
+
+    return f"{i:>2} {cards_plain(parse_cards(cards))}"
+
+
+@run_async
+async def test_every_meld_of_both_sides_comes_on_screen_at_80x24(tmp_path):
+    """Ten melds of ours and twelve of theirs (the last a dirty burraco of
+    nines): more than the panels show at 80x24.  PgDn brings every meld of the
+    other side on screen (their burraco with its class and bonus), PgUp goes
+    back; ↓ (the target meld) brings each of ours; the panels say which key
+    shows more, and the other side's burraco is counted on its panel's edge
+    from the start."""
+    table = Table("italian:hand_size=21,players=2", 2, seat=0, bots=["random"], seed=3,
+                  records=tmp_path, first_state=many_melds_position())
+    app = BurracoApp(table, lang="en", delay=0, save=False)
+    theirs = THEIR_RUNS + [THEIR_BURRACO]
+    ours = OUR_RUNS + OUR_PACKET_MELDS
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        text = panel_text(app, 1)
+        assert "1 burraco" in text and "▼PgDn" in text, text
+        assert meld_line(12, THEIR_BURRACO) not in text  # below the panel's edge
+        seen = set()
+        for _ in range(len(theirs)):
+            text = panel_text(app, 1)
+            seen |= {i for i, m in enumerate(theirs, 1) if meld_line(i, m) in text}
+            if "burraco dirty +100" in text:
+                seen.add("label")
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert seen == set(range(1, len(theirs) + 1)) | {"label"}, seen
+        assert "▲PgUp" in panel_text(app, 1)
+        for _ in range(len(theirs)):
+            await pilot.press("pageup")
+        await pilot.pause()
+        assert meld_line(1, theirs[0]) in panel_text(app, 1)
+        # ours: ↓ makes each meld the target in turn, and it comes on screen; at
+        # 80x24 all ten show, on a shorter terminal the panel scrolls to it
+        for size in (SIZE, (80, 18)):
+            await pilot.resize_terminal(*size)
+            await pilot.press("escape")
+            await settle(pilot, app)
+            for i, m in enumerate(ours, 1):
+                await pilot.press("down")
+                await pilot.pause()
+                shown = panel_text(app, 0)
+                assert app.target == i - 1
+                assert f"▶{i:>2} " + meld_line(i, m)[3:] in shown, (size, i, shown)
+            if size != SIZE:
+                assert "▲↑/↓" in panel_text(app, 0)
+        await pilot.resize_terminal(*SIZE)
+        # the help names the keys
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_text = str(app.screen.query_one("#text-body").content)
+        assert "PgUp/PgDn" in help_text and "Tab" in help_text
+
+
+# ------------------------------------------------------------------ 7. the log's natural 2s
+def test_the_log_writes_a_natural_two_as_natural():
+    """The move log marks a 2 with * only where the engine reads it as wild: 2♥
+    in its own place of a run of hearts is natural (as the table shows it), 2♠
+    standing for a 3 is wild, and so is a 2 added in a 6's place."""
+    from burraco.tui.app import BurracoApp as _  # noqa: F401  (the app's words)
+    from burraco.tui.i18n import Translator
+    from burraco.tui.movelog import HandLog, render
+
+    s = build("italian", 2, hands={0: "2H 4H JK 5S 4S 2S 7C 8C 9C 2C KD"}, stock="QD")
+    log = HandLog(s, 0)
+    s.play(Move.draw())
+    s.play(Move.lay(parse_cards("2H 4H JK")))
+    s.play(Move.lay(parse_cards("4S 5S 2S")))
+    s.play(Move.lay(parse_cards("7C 8C 9C")))
+    s.play(Move.add(2, parse_cards("2C")))
+    log.sync(s)
+    t = Translator("en")
+    lines = [render(e, t, lambda p: "North", 0) for e in log.entries]
+    assert "You meld 2♥ 4♥ ★*." in lines, lines      # the 2 stands as itself
+    assert "You meld 2♠* 4♠ 5♠." in lines, lines     # the 2 stands for the 3
+    assert "You add 2♣* to meld 3." in lines, lines  # the 2 stands for the 6
+    # the same as the table marks the melds
+    from burraco.tui.cards import acting_wilds
+    r = s.readings[0][0]
+    assert [r.order[j] for j in acting_wilds(r, s.variant.rules)] == parse_cards("JK")

@@ -21,7 +21,7 @@ from typing import Dict, List, Optional
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -36,7 +36,8 @@ from .i18n import Translator, explain, variant_name
 from .movelog import HandLog, render
 from .rules_text import rules_page
 from .screens import ConfirmScreen, HandOverScreen, TextScreen
-from .widgets import Clickable, HandView, KeyBar, MeldColumn, acting_wilds, sort_key
+from .widgets import (Clickable, HandView, KeyBar, MeldColumn, MeldPanel, acting_wilds,
+                      sort_key)
 
 FOOTER_KEYS = {"draw": "key_draw", "pickup": "key_pickup", "meld": "key_meld",
                "add": "key_add", "discard": "key_discard", "redraw": "key_redraw",
@@ -129,7 +130,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
         self.busy = False
         self.last_summary: Optional[dict] = None
         self._bot_timer = None
-        self.side_scores: Dict[int, str] = {}  # each meld panel's points line
+        self.side_titles: Dict[int, str] = {}  # each meld panel's title (who, cards)
         self.thinking: Optional[int] = None  # the seat whose bot thinks on a thread
         self.finished = False
         self.clock_used = clock_used
@@ -178,7 +179,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
         yield Static(id="turn")
         with Horizontal(id="melds"):
             for side in range(self.table.players):
-                with VerticalScroll(classes="side", id=f"side{side}"):
+                with MeldPanel(classes="side", id=f"side{side}"):
                     yield MeldColumn(side, id=f"melds{side}")
         with Horizontal(id="tableline"):
             yield Clickable("app.draw", id="stock")

@@ -82,9 +82,10 @@ class TableDrawing:
         key = "cards_of" if s.players <= 4 and (len(seats) == 1 or wide) else "cards_short"
         names = ", ".join(t(key, who=self.seat_name(p), n=view.hand_counts[p]) for p in seats)
         if len(seats) == 1 or s.nsides > 2:
-            panel.border_title = names
+            title = names
         else:
-            panel.border_title = f"{self.side_name(side)}: {names}"
+            title = f"{self.side_name(side)}: {names}"
+        panel.border_title = title
         panel.set_class(side == me, "mine")
         entries = []
         mine_owner = s.owner(tb.seat)
@@ -96,11 +97,11 @@ class TableDrawing:
         score = (t("hand_score_burracos", score=view.scores[side], n=burracos) if burracos
                  else t("hand_score", score=view.scores[side]))
         panel.border_subtitle = score
-        self.side_scores[side] = score
+        self.side_titles[side] = title
         self.call_after_refresh(self._scroll_hint, side, side == me)
 
     def _scroll_hint(self, side: int, mine: bool) -> None:
-        """Where a panel holds more melds than it shows, its bottom edge names the
+        """Where a panel holds more melds than it shows, its top edge names the
         keys that bring them on screen: PgDn/PgUp for the other side's panels,
         ↑/↓ (the target meld) for the person's own."""
         panel = self.query_one(f"#side{side}")
@@ -112,15 +113,14 @@ class TableDrawing:
                 pass
             else:
                 panel.scroll_to_region(Region(0, y, 1, h), animate=False, immediate=True)
-        hint = ""
-        score = self.side_scores.get(side, "")
+        title = self.side_titles.get(side, "")
         if panel.max_scroll_y > 0:
             up, down = panel.scroll_y > 0, panel.scroll_y < panel.max_scroll_y
             keys = ("↑/↓" if mine else ("PgUp" if up and not down else
                                          "PgDn" if down and not up else "PgUp/PgDn"))
-            hint = ("▲" if up else "") + ("▼" if down else "") + " " + keys + " · "
-        if panel.border_subtitle != hint + score:
-            panel.border_subtitle = hint + score
+            title += " " + ("▲" if up else "") + ("▼" if down else "") + keys
+        if panel.border_title != title:
+            panel.border_title = title
 
     def scroll_melds(self, pages: int) -> None:
         """Scroll the melds of the other side (every other side's panel) by ``pages``."""
