@@ -126,33 +126,44 @@ async def test_x_with_nothing_selected_throws_nothing_away(tmp_path):
 # ------------------------------------------------------------------ 6. bots think off-thread
 @run_async
 async def test_a_thinking_search_bot_leaves_the_screen_answering(tmp_path):
-    """North (a search bot with a 3 s budget) plays first: while it thinks the
-    turn line says "North is playing…", a key (s: sort) is answered and the
-    hand is drawn again in the new order; the bot's move comes afterwards."""
-    table = Table("italian", 2, seat=1, bots=["search:time=3"], seed=6, records=tmp_path)
+    """North (a search bot with a 2 s budget) plays first: while it thinks the
+    turn line says "North is playing…" and a key (s: sort) is answered -- the
+    sort runs while the bot's worker is still choosing, and the hand is drawn
+    again in the new order; then North's move comes and it is the person's turn."""
+    import random
+
+    table = Table("italian", 2, seat=1, bots=["search:time=2"], seed=6, records=tmp_path)
     app = BurracoApp(table, lang="en", delay=0, save=False)
+    seen = []
+    sort = app.action_sort
+
+    def spy():  # when the key is answered: is a bot thinking, how far is the hand
+        seen.append((app.thinking, len(table.state.history)))
+        sort()
+
+    app.action_sort = spy
+    rng = random.Random(6)
     async with app.run_test(size=SIZE) as pilot:
         answered = False
-        for _attempt in range(5):  # a decision with one sensible move is quick: try again
-            await settle(pilot, app, lambda: app.thinking is not None, rounds=400)
-            assert app.thinking == 0 and table.state.turn == 0
+        for _attempt in range(8):  # a decision with one sensible move is quick: try again
+            await settle(pilot, app, lambda: app.thinking is not None or table.human_to_move,
+                         rounds=4000)
+            if app.thinking is None:  # North's turn ended before the key came: play on
+                play_random_until(app, table, rng, lambda: not table.human_to_move)
+                continue
             assert "North is playing" in "\n".join(screen_lines(app))
-            moves, before, order = len(table.state.history), list(app.hand_cards), app.sort_by
+            before, order = list(app.hand_cards), app.sort_by
             await pilot.press("s")
             await pilot.pause()
-            if len(table.state.history) == moves and app.thinking == 0:
+            thinking, moves = seen[-1]
+            if thinking == 0:  # answered while North's worker was choosing
                 answered = True
                 break
-        assert answered, "no key was answered while the bot thought"
+        assert answered, ("no key was answered while the bot thought", seen)
         assert app.sort_by != order and app.hand_cards != before
         shown = "\n".join(screen_lines(app))
         assert ("by rank" if app.sort_by == "rank" else "by suit") in shown
-        assert "North is playing" in shown
-        # a move of the person waits for the turn
-        await pilot.press("d")
-        await pilot.pause()
-        assert app.message == "Wait: it is not your turn."
-        await settle(pilot, app, lambda: table.human_to_move, rounds=2000)
+        await settle(pilot, app, lambda: table.human_to_move, rounds=4000)
         assert app.thinking is None and table.state.history
         assert "Your turn" in "\n".join(screen_lines(app))
 
@@ -308,3 +319,105 @@ def test_the_log_writes_a_natural_two_as_natural():
     from burraco.tui.cards import acting_wilds
     r = s.readings[0][0]
     assert [r.order[j] for j in acting_wilds(r, s.variant.rules)] == parse_cards("JK")
+
+
+# ------------------------------------------------------------------ 7. the end-of-hand command
+@run_async
+async def test_the_replay_command_is_whole_on_its_own_line_at_80_columns(tmp_path, monkeypatch):
+    """With the default records folder under the home folder and the game
+    started by the checkout's ./run, the end-of-hand page shows the command that
+    checks the hand on one line of its own, whole, the path written from ~."""
+    import random
+
+    home = tmp_path / "home"
+    repo = home / "burraco"
+    repo.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("BURRACO_RUN", str(repo / "run"))
+    monkeypatch.chdir(repo)
+    records = home / ".local" / "share" / "burraco" / "records"
+    table = Table("italian-tournament", 2, seat=0, bots=["random"], seed=5, records=records)
+    app = BurracoApp(table, lang="it", delay=0, save=False)
+    rng = random.Random(5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        play_random_until(app, table, rng, lambda: False)
+        from burraco.tui.screens import HandOverScreen
+        await settle(pilot, app, lambda: isinstance(app.screen, HandOverScreen))
+        lines = screen_lines(app)
+        command = f"./run replay ~/.local/share/burraco/records/{table.saved[-1].name}"
+        assert any(command in line for line in lines), "\n".join(lines)
+        assert any(line.strip(" ║").startswith("Controllala con:") for line in lines)
+
+
+# ------------------------------------------------------------------ 7. the rules page
+def plain(renderable, width) -> list:
+    """A Rich renderable (or a string) as the lines Rich draws at ``width``."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.export_text().rstrip("\n").split("\n")
+
+
+@pytest.mark.parametrize("variant,lang", [("italian", "en"), ("italian", "it"),
+                                          ("brazilian", "pt"), ("burraco-2p", "de")])
+@run_async
+async def test_the_rules_page_leaves_no_word_alone_at_80x24(tmp_path, variant, lang):
+    """The rules page at 80x24: no line of it holds a single word (a heading
+    such as "Keys:" aside), in every language; its title names the variant in
+    the app's language."""
+    from burraco.tui.i18n import variant_name
+
+    table = Table(variant, 2, seat=0, bots=["random"], seed=1, records=tmp_path)
+    app = BurracoApp(table, lang=lang, delay=0, save=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        body = app.screen.query_one("#text-body")
+        lines = plain(body.content, body.content_size.width)
+        alone = [ln for ln in lines if len(ln.split()) == 1 and not ln.strip().endswith(":")]
+        assert not alone, alone
+        assert "Tab" in "\n".join(lines)
+        shown = "\n".join(screen_lines(app))
+        assert app.t("rules_title", v=variant_name(variant, lang)) in shown
+        # PgDn scrolls the page (the table's PgDn does not take it)
+        vs = app.screen.query_one("VerticalScroll")
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert vs.scroll_y > 0
+
+
+@pytest.mark.parametrize("lang,name", [("en", "brazilian"), ("it", "brasiliano"),
+                                       ("pt", "brasileiro"), ("de", "brasilianisch")])
+@run_async
+async def test_the_header_names_the_variant_in_the_apps_language(tmp_path, lang, name):
+    table = Table("brazilian", 2, seat=0, bots=["random"], seed=1, records=tmp_path)
+    app = BurracoApp(table, lang=lang, delay=0, save=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        top = str(app.query_one("#top").render())
+        assert top.startswith(f"{name} · "), top
+
+
+def test_variant_names_keep_a_custom_variants_switches():
+    from burraco.tui.i18n import variant_name
+
+    assert variant_name("italian:hand_size=13", "it") == "italiano:hand_size=13"
+    assert variant_name("fechado", "de") == "fechado"
+    assert variant_name("italian-tournament", "pt") == "italiano de torneio"
+
+
+# ------------------------------------------------------------------ 7. --seed and search bots
+def test_play_help_says_how_search_bots_repeat_a_match(capsys):
+    from burraco.cli.main import main as cli_main
+
+    with pytest.raises(SystemExit):
+        cli_main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "search:sims=" in out
+    assert "--seed repeats a match" in out
+    assert "Tab" in out and "PgUp/PgDn" in out and "x alone throws nothing away" in out

@@ -47,11 +47,15 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="bots for the other seats in seat order, e.g. greedy,random,"
                         "search:time=1.0 (the last one fills the rest; default: greedy "
                         f"where it exists, else random; search thinks {PLAY_SEARCH_TIME} s a "
-                        "move unless given time= or sims=)")
+                        "move unless given time= or sims=, off the screen's thread)")
     p.add_argument("--target", type=TARGET, default=None, metavar="POINTS",
                    help="match target (default: the variant's)")
     p.add_argument("--seed", "-s", type=SEED, default=None,
-                   help="seed of the deals and the bots (default: a new match every time)")
+                   help="seed of the deals and the bots (default: a new match every "
+                        "time); --seed repeats a match with random and greedy bots, and "
+                        "with search bots only when their budget is a count of "
+                        "simulations, search:sims=N (a time= budget, the default, "
+                        "depends on the machine's speed)")
     p.add_argument("--lang", choices=("it", "pt", "de", "en"), default=None,
                    help="language of the app (default: from the system locale)")
     p.add_argument("--delay", type=number(0, 60), default=0.6, metavar="SECONDS",

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shlex
 import shutil
 import sys
@@ -73,10 +72,27 @@ def user_command(environ: Optional[Dict[str, str]] = None, cwd: Optional[str] = 
     return f"{shlex.quote(sys.executable)} -m burraco"
 
 
+def shell_path(path: "Path | str", environ: Optional[Dict[str, str]] = None,
+               cwd: Optional[str] = None) -> str:
+    """``path`` as short as the person's shell reads it: relative to ``cwd``
+    when it lies below it, ``~/...`` when it lies below the home folder
+    (``HOME``), else whole; quoted where the shell needs it."""
+    env = os.environ if environ is None else environ
+    full = os.path.abspath(str(path))
+    here = os.path.abspath(cwd or os.getcwd())
+    home = env.get("HOME")
+    if full.startswith(here.rstrip("/") + "/"):
+        return shlex.quote(os.path.relpath(full, here))
+    if home and home != "/" and full.startswith(home.rstrip("/") + "/"):
+        return "~/" + shlex.quote(full[len(home.rstrip("/")) + 1:])
+    return shlex.quote(full)
+
+
 def replay_command(path: "Path | str", environ: Optional[Dict[str, str]] = None,
                    cwd: Optional[str] = None) -> str:
-    """The command that checks the record at ``path`` from the person's shell."""
-    return f"{user_command(environ, cwd)} replay {shlex.quote(str(path))}"
+    """The command that checks the record at ``path`` from the person's shell
+    (the path as short as :func:`shell_path` makes it)."""
+    return f"{user_command(environ, cwd)} replay {shell_path(path, environ, cwd)}"
 
 
 class NotYourTurn(Exception):
@@ -116,8 +132,10 @@ class Table:
             self.bots[p] = make_bot(spec, seed=base * 1000 + p)
             self.bot_specs[p] = spec.partition(":")[0]
         self.records_dir = Path(records) if records is not None else records_dir()
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        self.match_id = f"{stamp}-{re.sub(r'[^A-Za-z0-9_.-]+', '_', self.variant.name)}"
+        # the date and time only: with the default records folder the command that
+        # checks a hand, ``./run replay ~/.local/share/burraco/records/NAME``, fits
+        # one line of the end-of-hand page at 80 columns (the record names its variant)
+        self.match_id = time.strftime("%Y%m%d-%H%M%S")
         self._first_state = first_state
         self.state: Optional[GameState] = None
         self.saved: List[Path] = []
@@ -249,4 +267,4 @@ def load_json(path: "Path | str") -> dict:
 
 
 __all__ = ["Table", "NotYourTurn", "default_bot", "records_dir", "load_json", "user_command",
-           "replay_command", "clock_seconds"]
+           "replay_command", "shell_path", "clock_seconds"]
