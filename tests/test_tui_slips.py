@@ -369,8 +369,6 @@ async def test_the_rules_page_leaves_no_word_alone_at_80x24(tmp_path, variant, l
     """The rules page at 80x24: no line of it holds a single word (a heading
     such as "Keys:" aside), in every language; its title names the variant in
     the app's language."""
-    from burraco.tui.i18n import variant_name
-
     table = Table(variant, 2, seat=0, bots=["random"], seed=1, records=tmp_path)
     app = BurracoApp(table, lang=lang, delay=0, save=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -382,6 +380,8 @@ async def test_the_rules_page_leaves_no_word_alone_at_80x24(tmp_path, variant, l
         alone = [ln for ln in lines if len(ln.split()) == 1 and not ln.strip().endswith(":")]
         assert not alone, alone
         assert "Tab" in "\n".join(lines)
+        from burraco.tui.i18n import variant_name
+
         shown = "\n".join(screen_lines(app))
         assert app.t("rules_title", v=variant_name(variant, lang)) in shown
         # PgDn scrolls the page (the table's PgDn does not take it)
