@@ -65,7 +65,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                         "or ~/.local/share/burraco/records)")
     p.add_argument("--resume", action="store_true",
                    help="take up the match saved when you last left, where it stood (its "
-                        "variant, seats, bots and scores are kept; --lang, --delay and "
+                        "variant, seats, bots, scores and the hand's sort order are kept; "
+                        "--lang, --delay and "
                         "--records still apply)")
     p.add_argument("--new", action="store_true",
                    help="start a new match without asking, even when one is saved")

@@ -14,8 +14,8 @@ from .widgets import sort_key
 
 class TableKeys:
     """The table's key and click actions; the app provides ``table``, ``say``,
-    ``t``, ``try_move``, ``refresh_all`` and the hand's ``hand_cards``,
-    ``selected``, ``cursor``, ``target``, ``sort_by``."""
+    ``t``, ``try_move``, ``refresh_all``, ``save_match``, ``busy`` and the hand's
+    ``hand_cards``, ``selected``, ``cursor``, ``target``, ``sort_by``."""
 
     def selected_cards(self) -> List[int]:
         """The cards selected in the hand."""

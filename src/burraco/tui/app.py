@@ -9,7 +9,11 @@ colour (:mod:`.cards`).  Keys open the move log (``l``), the match's score sheet
 (``t``) and the rules (``?``); ``q`` asks before leaving, and the match is
 saved after every move (:mod:`.saved`) for ``burraco play --resume``.  The app
 draws a :class:`~burraco.tui.game.Table`; bots move on a timer (``delay``
-seconds a move) so a person can follow them.  Everything fits 80×24.
+seconds a move) so a person can follow them, and a bot that may think long (a
+``search`` bot) chooses on a worker thread while the screen keeps answering.
+``x`` discards only a selected card; PgUp/PgDn scroll the other side's melds
+and the target meld (↑/↓, Tab, 1-9) scrolls into view, so every meld can be
+brought on screen.  Everything fits 80×24.
 """
 
 from __future__ import annotations
