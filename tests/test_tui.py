@@ -235,6 +235,7 @@ async def test_whole_hand_keys_and_clicks(tmp_path):
             await pilot.pause()
             assert not app.message_error, app.message
         assert [format_card(c) for c in s.hand(0)] == ["4D"]
+        await key_select(pilot, app, "4D")  # x discards only a selected card (issue 25)
         await pilot.press("x")
         await settle(pilot, app, lambda: app.last_summary is not None)
         assert s.status == "closed" and s.closed_by == 0

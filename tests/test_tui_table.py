@@ -23,7 +23,7 @@ from burraco.tui import saved  # noqa: E402
 from burraco.tui.app import FOOTER_KEYS, BurracoApp, clock_text  # noqa: E402
 from burraco.tui.cards import card_label, card_text, cards_plain, notation_lines  # noqa: E402
 from burraco.tui.game import Table, clock_seconds  # noqa: E402
-from burraco.tui.i18n import Translator  # noqa: E402
+from burraco.tui.i18n import Translator, variant_name  # noqa: E402
 from burraco.tui.screens import ConfirmScreen, HandOverScreen, TextScreen, path_lines  # noqa: E402
 from burraco.variants import get_variant  # noqa: E402
 
@@ -98,7 +98,7 @@ async def test_every_page_fits_with_its_keys(tmp_path, size, variant, players, l
         # readable cards: rank and suit symbol
         assert any(card_label(c) in text for c in table.state.hand(0))
         # pages: rules (with the cards' notation), move log, score sheet
-        for key, title in (("question_mark", app.t("rules_title", v=variant)),
+        for key, title in (("question_mark", app.t("rules_title", v=variant_name(variant, lang))),
                            ("l", app.t("log_title", n=1)), ("t", app.t("sheet_title"))):
             await pilot.press(key)
             await pilot.pause()

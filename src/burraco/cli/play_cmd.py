@@ -47,11 +47,15 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="bots for the other seats in seat order, e.g. greedy,random,"
                         "search:time=1.0 (the last one fills the rest; default: greedy "
                         f"where it exists, else random; search thinks {PLAY_SEARCH_TIME} s a "
-                        "move unless given time= or sims=)")
+                        "move unless given time= or sims=, off the screen's thread)")
     p.add_argument("--target", type=TARGET, default=None, metavar="POINTS",
                    help="match target (default: the variant's)")
     p.add_argument("--seed", "-s", type=SEED, default=None,
-                   help="seed of the deals and the bots (default: a new match every time)")
+                   help="seed of the deals and the bots (default: a new match every "
+                        "time); --seed repeats a match with random and greedy bots, and "
+                        "with search bots only when their budget is a count of "
+                        "simulations, search:sims=N (a time= budget, the default, "
+                        "depends on the machine's speed)")
     p.add_argument("--lang", choices=("it", "pt", "de", "en"), default=None,
                    help="language of the app (default: from the system locale)")
     p.add_argument("--delay", type=number(0, 60), default=0.6, metavar="SECONDS",
@@ -61,7 +65,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                         "or ~/.local/share/burraco/records)")
     p.add_argument("--resume", action="store_true",
                    help="take up the match saved when you last left, where it stood (its "
-                        "variant, seats, bots and scores are kept; --lang, --delay and "
+                        "variant, seats, bots, scores and the hand's sort order are kept; "
+                        "--lang, --delay and "
                         "--records still apply)")
     p.add_argument("--new", action="store_true",
                    help="start a new match without asking, even when one is saved")
@@ -106,13 +111,14 @@ def _ask_resume(records: "Path | str", lang: str) -> bool:
     import sys
 
     from ..tui import saved
-    from ..tui.i18n import Translator
+    from ..tui.i18n import Translator, variant_name
 
     info = saved.describe(records)
     if info is None or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
     try:
-        answer = input(Translator(lang)("resume_prompt", variant=info["variant"], n=info["hand"]))
+        answer = input(Translator(lang)("resume_prompt", variant=variant_name(info["variant"], lang),
+                                              n=info["hand"]))
     except EOFError:
         return False
     return answer.strip().lower() in YES

@@ -14,8 +14,8 @@ from .widgets import sort_key
 
 class TableKeys:
     """The table's key and click actions; the app provides ``table``, ``say``,
-    ``t``, ``try_move``, ``refresh_all`` and the hand's ``hand_cards``,
-    ``selected``, ``cursor``, ``target``, ``sort_by``."""
+    ``t``, ``try_move``, ``refresh_all``, ``save_match``, ``busy`` and the hand's
+    ``hand_cards``, ``selected``, ``cursor``, ``target``, ``sort_by``."""
 
     def selected_cards(self) -> List[int]:
         """The cards selected in the hand."""
@@ -82,14 +82,21 @@ class TableKeys:
             self.try_move(Move.add(0, cards))
 
     def action_discard(self) -> None:
-        """Discard the selected card (or the card under the cursor)."""
+        """Discard the selected card.  Nothing selected: nothing is thrown away
+        (a slip of ``x`` must never end the turn), the message says to select
+        the card first; before the draw, or out of turn, the refusal says why."""
         cards = self.selected_cards()
         if len(cards) > 1:
             self.say(self.t("discard_one"), error=True)
             return
         if not cards:
+            s = self.table.view()
+            if self.table.human_to_move and s.phase != PHASE_DRAW and not self.busy:
+                self.say(self.t("discard_select"), error=True)
+                return
             if not self.hand_cards:
                 return
+            # not the person's discard yet: the move is refused and explained
             cards = [self.hand_cards[self.cursor]]
         self.try_move(Move.discard(cards[0]))
 
@@ -173,6 +180,7 @@ class TableKeys:
                 sel.add(i)
         self.selected = sel
         self.refresh_all()
+        self.save_match()  # the order is kept for --resume
 
 
 

@@ -9,18 +9,23 @@ colour (:mod:`.cards`).  Keys open the move log (``l``), the match's score sheet
 (``t``) and the rules (``?``); ``q`` asks before leaving, and the match is
 saved after every move (:mod:`.saved`) for ``burraco play --resume``.  The app
 draws a :class:`~burraco.tui.game.Table`; bots move on a timer (``delay``
-seconds a move) so a person can follow them.  Everything fits 80×24.
+seconds a move) so a person can follow them, and a bot that may think long (a
+``search`` bot) chooses on a worker thread while the screen keeps answering.
+``x`` discards only a selected card; PgUp/PgDn scroll the other side's melds
+and the target meld (↑/↓, Tab, 1-9) scrolls into view, so every meld can be
+brought on screen.  Everything fits 80×24.
 """
 
 from __future__ import annotations
 
+import sys
 import time
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -31,17 +36,23 @@ from .drawing import TableDrawing
 from .sheets import BREAKDOWN_ITEMS, fmt_points
 from .cards import cards_plain
 from .game import NotYourTurn, Table, user_command
-from .i18n import Translator, explain
+from .i18n import Translator, explain, variant_name
 from .movelog import HandLog, render
-from .rules_text import rules_summary
+from .rules_text import rules_page
 from .screens import ConfirmScreen, HandOverScreen, TextScreen
-from .widgets import Clickable, HandView, KeyBar, MeldColumn, acting_wilds, sort_key
+from .widgets import (Clickable, HandView, KeyBar, MeldColumn, MeldPanel, acting_wilds,
+                      sort_key)
 
 FOOTER_KEYS = {"draw": "key_draw", "pickup": "key_pickup", "meld": "key_meld",
                "add": "key_add", "discard": "key_discard", "redraw": "key_redraw",
                "move_log": "key_log", "score_sheet": "key_scores", "rules": "key_rules",
                "quit_game": "key_quit"}
 """The footer's keys (action -> word key); the footer shows each in the app's language."""
+
+
+THINKING_SWITCH_INTERVAL = 0.0005
+"""Seconds between the interpreter's thread switches while the app runs (see
+``on_mount``)."""
 
 
 def clock_text(seconds: float) -> str:
@@ -98,6 +109,8 @@ class BurracoApp(TableKeys, TableDrawing, App):
         Binding("up", "target(-1)", "", show=False),
         Binding("down", "target(1)", "", show=False),
         Binding("tab", "target(1)", "", show=False, priority=True),
+        Binding("pagedown", "scroll_melds(1)", "", show=False, priority=True),
+        Binding("pageup", "scroll_melds(-1)", "", show=False, priority=True),
         Binding("c,escape", "clear", "clear", show=False),
         Binding("s", "sort", "sort", show=False),
     ] + [Binding(str(k), f"target_at({k})", "", show=False) for k in range(1, 10)]
@@ -110,7 +123,6 @@ class BurracoApp(TableKeys, TableDrawing, App):
         self.lang = lang
         self.delay = delay
         self.save = save
-        self.sort_by = "suit"
         self.hand_cards: List[int] = []
         self.selected: set = set()
         self.cursor = 0
@@ -122,13 +134,26 @@ class BurracoApp(TableKeys, TableDrawing, App):
         self.busy = False
         self.last_summary: Optional[dict] = None
         self._bot_timer = None
+        self.side_titles: Dict[int, str] = {}  # each meld panel's title (who, cards)
+        self.thinking: Optional[int] = None  # the seat whose bot thinks on a thread
         self.finished = False
         self.clock_used = clock_used
         self._clock_mark = time.monotonic()
 
+    @property
+    def sort_by(self) -> str:
+        """The hand's order, ``suit`` or ``rank`` (kept in the table, so the saved
+        match keeps it for ``--resume``)."""
+        return self.table.hand_order
+
+    @sort_by.setter
+    def sort_by(self, order: str) -> None:
+        self.table.hand_order = order
+
     GAME_ACTIONS = frozenset({"draw", "pickup", "meld", "add", "discard", "select", "cursor",
                               "cursor_to", "target", "target_at", "clear", "redraw", "sort",
-                              "rules", "quit_game", "pile_click", "move_log", "score_sheet"})
+                              "rules", "quit_game", "pile_click", "move_log", "score_sheet",
+                              "scroll_melds"})
 
     def check_action(self, action: str, parameters) -> Optional[bool]:
         """Game keys work only on the table, not under the pages; the redraw key
@@ -140,6 +165,10 @@ class BurracoApp(TableKeys, TableDrawing, App):
         if action in self.GAME_ACTIONS and isinstance(self.screen, ModalScreen):
             return False
         return True
+
+    def action_scroll_melds(self, pages: int) -> None:
+        """PgDn/PgUp: bring the other side's melds below (above) on screen."""
+        self.scroll_melds(pages)
 
     def t(self, _key: str, **kw) -> str:
         """Translated text of the word ``_key`` (its placeholders filled from ``kw``)."""
@@ -154,7 +183,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
         yield Static(id="turn")
         with Horizontal(id="melds"):
             for side in range(self.table.players):
-                with VerticalScroll(classes="side", id=f"side{side}"):
+                with MeldPanel(classes="side", id=f"side{side}"):
                     yield MeldColumn(side, id=f"melds{side}")
         with Horizontal(id="tableline"):
             yield Clickable("app.draw", id="stock")
@@ -170,6 +199,11 @@ class BurracoApp(TableKeys, TableDrawing, App):
         """Translate the footer, start the clock, and deal (or go on with a
         resumed hand)."""
         self.title = "burraco"
+        # a bot thinking on a worker thread holds the GIL in slices: give the
+        # screen's thread the GIL every 0.5 ms (not 5) so keys and redraws are
+        # answered at once (the same figure as ``serve``'s)
+        self._switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._switch_interval, THINKING_SWITCH_INTERVAL))
         self._update_footer_labels()
         if self.table.clock_limit:
             self.set_interval(1.0, self.tick_clock)
@@ -187,6 +221,10 @@ class BurracoApp(TableKeys, TableDrawing, App):
             self.hand_over()
         else:
             self.schedule_bots()
+
+    def on_unmount(self) -> None:
+        """Give the interpreter its thread switch interval back."""
+        sys.setswitchinterval(self._switch_interval)
 
     def _update_footer_labels(self) -> None:
         """The key bar: every key of the table in the app's language (the redraw
@@ -296,7 +334,8 @@ class BurracoApp(TableKeys, TableDrawing, App):
             return
         self.clock_used += now - self._clock_mark
         self._clock_mark = now
-        if self.clock_used >= tb.clock_limit and not tb.time_called:
+        if (self.clock_used >= tb.clock_limit and not tb.time_called
+                and self.thinking is None):  # a thinking bot's move comes first
             self.call_time()
         self.refresh_clock()
 
@@ -366,8 +405,8 @@ class BurracoApp(TableKeys, TableDrawing, App):
     def action_rules(self) -> None:
         """Show the rules of the variant being played, the cards' notation and the keys."""
         v = self.table.variant
-        self.push_screen(TextScreen(self.t("rules_title", v=v.name),
-                                    rules_summary(v, self.table.players, self.tr),
+        self.push_screen(TextScreen(self.t("rules_title", v=variant_name(v.name, self.lang)),
+                                    rules_page(v, self.table.players, self.tr),
                                     self.t("close_hint", key="?"), key="question_mark"))
 
     def action_move_log(self) -> None:
@@ -387,10 +426,14 @@ class BurracoApp(TableKeys, TableDrawing, App):
         def answer(yes: Optional[bool]) -> None:
             if yes:
                 self.leave()
-        self.push_screen(ConfirmScreen(
-            self.t("quit_question"),
-            self.t("quit_detail", command=f"{user_command()} play --resume"),
-            self.t("quit_keys")), answer)
+        self.push_screen(self.quit_question(), answer)
+
+    def quit_question(self) -> ConfirmScreen:
+        """The question before leaving a match that is not over (the table's and
+        the end-of-hand page's ``q``)."""
+        return ConfirmScreen(self.t("quit_question"),
+                             self.t("quit_detail", command=f"{user_command()} play --resume"),
+                             self.t("quit_keys"))
 
     def leave(self) -> None:
         """Leave now: the hand so far is saved as a record and the match for --resume."""
@@ -403,30 +446,90 @@ class BurracoApp(TableKeys, TableDrawing, App):
     # ------------------------------------------------------------ bots
     def schedule_bots(self) -> None:
         """Let the bots move, one move every ``delay`` seconds, until it is the
-        person's turn or the hand ends."""
+        person's turn or the hand ends.  A bot that may think long (a ``search``
+        bot: :meth:`Table.thinks_long <burraco.tui.game.Table.thinks_long>`)
+        chooses on a worker thread, so the screen redraws, keys are answered and
+        "North is playing…" shows meanwhile; its move is played here, on the
+        screen's thread, which alone changes the hand."""
         tb = self.table
         if tb.state.is_over or tb.human_to_move:
             self.busy = False
             return
         self.busy = True
         if self.delay <= 0:
-            while not tb.state.is_over and not tb.human_to_move:
-                self._bot_move()
-            self._after_bots()
+            self._bots_now()
         else:
             self._bot_timer = self.set_timer(self.delay, self._bot_tick)
+
+    def _bots_now(self) -> None:
+        """Quick bots move at once, one after the other; a bot that thinks long
+        goes off to think (and the rest follows when it has chosen)."""
+        tb = self.table
+        while not tb.state.is_over and not tb.human_to_move:
+            if tb.thinks_long(tb.state.turn):
+                self._think()
+                return
+            self._bot_move()
+        self._after_bots()
 
     def _bot_tick(self) -> None:
         tb = self.table
         if tb.state.is_over or tb.human_to_move or tb.hand_recorded:
             self._after_bots()
             return
+        if tb.thinks_long(tb.state.turn):
+            self._think()
+            return
         self._bot_move()
+        self._bot_moved()
+
+    def _bot_moved(self) -> None:
+        """A bot has moved: the next bot's move, or the person's turn."""
+        tb = self.table
         if tb.state.is_over or tb.human_to_move:
             self._after_bots()
+        elif self.delay <= 0:
+            self.refresh_all()
+            self._bots_now()
         else:
             self._bot_timer = self.set_timer(self.delay, self._bot_tick)
             self.refresh_all()
+
+    def _think(self) -> None:
+        """Ask the bot to move on a worker thread; it is handed its own view (a
+        copy: the hand does not change while it thinks, the person's moves wait
+        with "not your turn" and the clock's time-out waits for the move)."""
+        tb = self.table
+        seat = tb.state.turn
+        view = tb.state.view(seat)
+        bot = tb.bots[seat]
+        token = (tb.hand_no, len(tb.state.history))
+        self.thinking = seat
+        self.refresh_all()
+
+        def think() -> None:
+            try:
+                move: Optional[Move] = bot.choose(view)
+            except Exception:  # a failing bot: its first legal move is played
+                move = None
+            try:
+                self.call_from_thread(self._chosen, seat, view, token, move)
+            except RuntimeError:  # the app has closed meanwhile
+                pass
+
+        self.run_worker(think, thread=True, group="bots", exit_on_error=False)
+
+    def _chosen(self, seat: int, view, token, move: Optional[Move]) -> None:
+        """The thinking bot's move is back: play it (unless the hand moved on)."""
+        self.thinking = None
+        tb = self.table
+        if token != (tb.hand_no, len(tb.state.history)) or tb.hand_recorded:
+            return
+        _move, fallback = tb.play_bot_move(seat, view, move)
+        self.hand_log.sync(tb.state)
+        if fallback:
+            self.say(self.t("bot_illegal", who=self.seat_name(seat)))
+        self._bot_moved()
 
     def _after_bots(self) -> None:
         self.busy = False
@@ -454,6 +557,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
         scores, path = tb.finish_hand()
         self.last_summary = {"scores": list(scores), "breakdown": s.score_breakdown(),
                              "path": str(path), "totals": list(tb.match.totals)}
+        self.refresh_all()  # the header's match score takes the hand in
         if tb.match.is_over:
             saved.discard(tb.records_dir)
         else:

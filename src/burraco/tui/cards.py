@@ -10,7 +10,7 @@ symbols and the letters A J Q K are the same in every language of the app.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, List, Optional
+from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence
 
 from ..cards import IS_WILD, JOKER, RANK_CHARS
 
@@ -73,9 +73,31 @@ def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
     return out
 
 
-def cards_plain(cards: Iterable[int]) -> str:
-    """Several cards as plain text (for messages and the move log)."""
-    return " ".join(card_label(c) + ("*" if IS_WILD[c] else "") for c in cards)
+def cards_plain(cards: Iterable[int], wild: Optional[Sequence[bool]] = None) -> str:
+    """Several cards as plain text (for messages and the move log); ``wild``
+    says for each card whether it acts as a wild card (default: jokers and 2s
+    do; a meld's reading knows better, see :func:`acting_wilds`)."""
+    cards = list(cards)
+    flags = [IS_WILD[c] for c in cards] if wild is None else list(wild)
+    return " ".join(card_label(c) + ("*" if w else "") for c, w in zip(cards, flags))
+
+
+def acting_wilds(r, rules) -> set:
+    """Positions in ``r.order`` (a :class:`~burraco.melds.Reading`) of the cards
+    that act as wild cards, as the engine reads the meld: in a run, every card
+    not at its own place (a 2 in its own place stands as itself); in a set,
+    the jokers and 2s."""
+    out = set()
+    if r.kind == "run":
+        for j, c in enumerate(r.order):
+            k = r.low + j
+            natural = (c != JOKER and c // 13 == r.suit and 0 <= k < len(rules.pos_rank)
+                       and c % 13 + 1 == rules.pos_rank[k])
+            if not natural:
+                out.add(j)
+    else:
+        out = {j for j, c in enumerate(r.order) if IS_WILD[c]}
+    return out
 
 
 def notation_lines() -> List[str]:
@@ -88,4 +110,4 @@ def notation_lines() -> List[str]:
 
 __all__ = ["SUIT_SYMBOLS", "RANK_LABELS", "JOKER_LABEL", "SUIT_STYLES", "WILD_STYLE", "CELL",
            "card_label", "card_style", "card_text", "cards_text", "cards_plain",
-           "notation_lines"]
+           "notation_lines", "acting_wilds"]

@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import List
 
 from rich.text import Text
+from textual.geometry import Region
 from textual.widgets import Static
 
 from ..state import PHASE_DRAW, PHASE_OVER
 from ..variants import PILE_OPEN
+from .i18n import variant_name
 from .cards import card_label, card_text, cards_plain
 from .widgets import Clickable, HandView, MeldColumn, acting_wilds, sort_key
 
@@ -30,7 +32,7 @@ class TableDrawing:
         t = self.t
         v = view.variant
         me = view.side_of[tb.seat]
-        parts = [f"{v.name} · {t('hand_n', n=tb.hand_no)}"]
+        parts = [f"{variant_name(v.name, self.lang)} · {t('hand_n', n=tb.hand_no)}"]
         mt = self.match_totals_text()
         parts.append(t("match_score_to", scores=mt, target=tb.match.target)
                      if tb.match.target else t("match_score", scores=mt))
@@ -80,10 +82,10 @@ class TableDrawing:
         key = "cards_of" if s.players <= 4 and (len(seats) == 1 or wide) else "cards_short"
         names = ", ".join(t(key, who=self.seat_name(p), n=view.hand_counts[p]) for p in seats)
         if len(seats) == 1 or s.nsides > 2:
-            panel.border_title = names
+            title = names
         else:
-            panel.border_title = f"{self.side_name(side)}: {names}"
-        panel.border_subtitle = t("hand_score", score=view.scores[side])
+            title = f"{self.side_name(side)}: {names}"
+        panel.border_title = title
         panel.set_class(side == me, "mine")
         entries = []
         mine_owner = s.owner(tb.seat)
@@ -91,6 +93,47 @@ class TableDrawing:
             for i, r in enumerate(view.melds[o]):
                 entries.append((i, r, self.meld_text(i, r, o == mine_owner and i == self.target)))
         col.set_melds(entries)
+        burracos = sum(1 for _i, r, _w in entries if r.label)
+        score = (t("hand_score_burracos", score=view.scores[side], n=burracos) if burracos
+                 else t("hand_score", score=view.scores[side]))
+        panel.border_subtitle = score
+        self.side_titles[side] = title
+        self.call_after_refresh(self._scroll_hint, side, side == me)
+
+    def _scroll_hint(self, side: int, mine: bool) -> None:
+        """Where a panel holds more melds than it shows, its top edge names the
+        keys that bring them on screen: PgDn/PgUp for the other side's panels,
+        ↑/↓ (the target meld) for the person's own."""
+        panel = self.query_one(f"#side{side}")
+        if mine and self.target >= 0:
+            col = self.query_one(f"#melds{side}", MeldColumn)
+            try:
+                y, h = col.span_of(self.target)
+            except KeyError:
+                pass
+            else:
+                panel.scroll_to_region(Region(0, y, 1, h), animate=False, immediate=True)
+        title = self.side_titles.get(side, "")
+        if panel.max_scroll_y > 0:
+            up, down = panel.scroll_y > 0, panel.scroll_y < panel.max_scroll_y
+            keys = ("↑/↓" if mine else ("PgUp" if up and not down else
+                                         "PgDn" if down and not up else "PgUp/PgDn"))
+            title += " " + ("▲" if up else "") + ("▼" if down else "") + keys
+        if panel.border_title != title:
+            panel.border_title = title
+
+    def scroll_melds(self, pages: int) -> None:
+        """Scroll the melds of the other side (every other side's panel) by ``pages``."""
+        view = self.table.view()
+        me = view.side_of[self.table.seat]
+        for side in range(min(view.nsides, self.table.players)):
+            if side == me:
+                continue
+            panel = self.query_one(f"#side{side}")
+            step = max(1, panel.scrollable_content_region.height - 1)
+            panel.scroll_to(y=max(0, min(panel.max_scroll_y, panel.scroll_y + pages * step)),
+                            animate=False, immediate=True)
+            self.call_after_refresh(self._scroll_hint, side, False)
 
     def _packets_text(self, view) -> str:
         t = self.t

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shlex
 import shutil
 import sys
@@ -73,10 +72,27 @@ def user_command(environ: Optional[Dict[str, str]] = None, cwd: Optional[str] = 
     return f"{shlex.quote(sys.executable)} -m burraco"
 
 
+def shell_path(path: "Path | str", environ: Optional[Dict[str, str]] = None,
+               cwd: Optional[str] = None) -> str:
+    """``path`` as short as the person's shell reads it: relative to ``cwd``
+    when it lies below it, ``~/...`` when it lies below the home folder
+    (``HOME``), else whole; quoted where the shell needs it."""
+    env = os.environ if environ is None else environ
+    full = os.path.abspath(str(path))
+    here = os.path.abspath(cwd or os.getcwd())
+    home = env.get("HOME")
+    if full.startswith(here.rstrip("/") + "/"):
+        return shlex.quote(os.path.relpath(full, here))
+    if home and home != "/" and full.startswith(home.rstrip("/") + "/"):
+        return "~/" + shlex.quote(full[len(home.rstrip("/")) + 1:])
+    return shlex.quote(full)
+
+
 def replay_command(path: "Path | str", environ: Optional[Dict[str, str]] = None,
                    cwd: Optional[str] = None) -> str:
-    """The command that checks the record at ``path`` from the person's shell."""
-    return f"{user_command(environ, cwd)} replay {shlex.quote(str(path))}"
+    """The command that checks the record at ``path`` from the person's shell
+    (the path as short as :func:`shell_path` makes it)."""
+    return f"{user_command(environ, cwd)} replay {shell_path(path, environ, cwd)}"
 
 
 class NotYourTurn(Exception):
@@ -116,13 +132,18 @@ class Table:
             self.bots[p] = make_bot(spec, seed=base * 1000 + p)
             self.bot_specs[p] = spec.partition(":")[0]
         self.records_dir = Path(records) if records is not None else records_dir()
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        self.match_id = f"{stamp}-{re.sub(r'[^A-Za-z0-9_.-]+', '_', self.variant.name)}"
+        # the date and time only: with the default records folder the command that
+        # checks a hand, ``./run replay ~/.local/share/burraco/records/NAME``, fits
+        # one line of the end-of-hand page at 80 columns (the record names its variant)
+        self.match_id = time.strftime("%Y%m%d-%H%M%S")
         self._first_state = first_state
         self.state: Optional[GameState] = None
         self.saved: List[Path] = []
         self.last_scores: Optional[List[int]] = None
         self.hand_recorded = False
+        self.hand_order = "suit"
+        """The order the person sorts the hand in (``suit`` or ``rank``), kept in
+        the saved match so ``--resume`` shows the hand as it was left."""
 
     # ------------------------------------------------------------ hands
     def new_hand(self) -> GameState:
@@ -162,18 +183,38 @@ class Table:
 
         Returns ``(seat, move, fallback)``; ``fallback`` is True when the bot
         offered an illegal move and the first legal move was played instead."""
+        seat = self.state.turn
+        view = self.state.view(seat)
+        move = self.bots[seat].choose(view)
+        return (seat,) + self.play_bot_move(seat, view, move)  # type: ignore[return-value]
+
+    QUICK_BOTS = frozenset({"random", "greedy"})
+    """Bots that choose a move in a few milliseconds; every other bot (``search``,
+    and any bot registered later) may think for seconds, and the app lets it
+    think off the screen's thread (:meth:`thinks_long`)."""
+
+    def thinks_long(self, seat: int) -> bool:
+        """True when the bot at ``seat`` may take long over a move (see :data:`QUICK_BOTS`)."""
+        return self.bot_specs.get(seat, "") not in self.QUICK_BOTS
+
+    def play_bot_move(self, seat: int, view: PlayerView,
+                      move: Optional[Move]) -> Tuple[Move, bool]:
+        """Play ``move``, chosen by the bot at ``seat`` from ``view`` (its view
+        when it was asked; nothing has moved since).  An illegal move, or none
+        (the bot failed), is replaced by the first legal move.  Returns the move
+        played and whether it was replaced."""
         s = self.state
-        seat = s.turn
-        bot = self.bots[seat]
-        view = s.view(seat)
-        move = bot.choose(view)
-        try:
-            s.play(move)
-            return seat, move, False
-        except IllegalMove:
-            move = view.legal[0]
-            s.play(move)
-            return seat, move, True
+        if s.turn != seat or s.is_over:
+            raise NotYourTurn()
+        if move is not None:
+            try:
+                s.play(move)
+                return move, False
+            except IllegalMove:
+                pass
+        move = view.legal[0]
+        s.play(move)
+        return move, True
 
     @property
     def time_called(self) -> bool:
@@ -226,4 +267,4 @@ def load_json(path: "Path | str") -> dict:
 
 
 __all__ = ["Table", "NotYourTurn", "default_bot", "records_dir", "load_json", "user_command",
-           "replay_command", "clock_seconds"]
+           "replay_command", "shell_path", "clock_seconds"]

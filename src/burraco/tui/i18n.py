@@ -111,7 +111,7 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {'app_title': 'Burraco',
  'key_sort': 'sort',
  'key_rules': 'rules',
  'key_quit': 'quit',
- 'help_keys': "How to play: you sit South; the others are bots. On your turn draw a card from\nthe stock or pick up the discard pile, lay melds (sets of one rank or runs of one\nsuit, at least three cards, at most one wild card: jokers and 2s, marked *), add to\nyour side's melds, and end the turn with a discard.\n\nKeys:\n  d            draw from the stock (or click the stock)\n  p            pick up the discard pile (or click it); closed piles: with the\n               selected cards, or onto the target meld\n  ←/→, space   move along your hand, select a card (or click the card)\n  m            lay the selected cards as a new meld\n  a            add the selected cards to the target meld (or click the meld)\n  ↑/↓, 1-9     choose the target meld (or click it)\n  x            discard the selected card (or click the pile after selecting it)\n  c, Esc       clear the selection\n  r            brazilian starter: throw back the first card and draw again\n  s            sort the hand by suit or by rank\n  l            the moves of this hand\n  t            the score sheet of the match\n  ?            the rules of the variant being played\n  q            leave (asks first; the match is saved for play --resume)\n  Enter        after a hand: the next hand\n",
+ 'help_keys': "How to play: you sit South; the others are bots. On your turn draw a card from\nthe stock or pick up the discard pile, lay melds (sets of one rank or runs of\none suit, at least three cards, at most one wild card: jokers and 2s, marked\n*), add to your side's melds, and end the turn with a discard.\n\nKeys:\n  d            draw from the stock (or click the stock)\n  p            pick up the discard pile (or click it); closed piles: with the\n               selected cards, or onto the target meld\n  ←/→, space   move along your hand, select a card (or click the card)\n  m            lay the selected cards as a new meld\n  a            add the selected cards to the target meld (or click the meld)\n  ↑/↓ Tab 1-9  choose the target meld (or click it); your melds scroll to it\n  PgUp/PgDn    scroll the other side's melds\n  x            discard the selected card (or click the pile after selecting\n               it); x alone throws nothing away: select the card first\n  c, Esc       clear the selection\n  r            brazilian starter: throw back the first card and draw again\n  s            sort the hand by suit or by rank\n  l            the moves of this hand\n  t            the score sheet of the match\n  ?            the rules of the variant being played\n  q            leave (asks first; the match is saved for play --resume)\n  Enter        after a hand: the next hand\n",
  'rs_table': 'Players: {players}. This table: {n} players, {sides}.',
  'rs_pairs': 'in pairs (partners sit opposite)',
  'rs_singles': 'each for themselves',
@@ -212,8 +212,36 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {'app_title': 'Burraco',
  'resume_prompt': 'A match is saved ({variant}, hand {n}). Take it up again? [Y/n] ',
  'notation': 'Cards: hearts and diamonds in red, wild cards (jokers ★ and 2s) in yellow with *. Hand records write ranks A 2-9 T J Q K and suits C D H S, the joker JK:',
  'rs_time_out': 'Time-out: {n} minutes a hand (the clock at the top right); then the last lap starts from the partner of the player due to draw, and a hand without a close scores no closing bonus.',
- 'saved_for_resume': 'The match is saved: {command} takes it up.',}
+ 'saved_for_resume': 'The match is saved: {command} takes it up.',
+ 'discard_select': 'Select the card to discard first (space or click), then x.',
+ 'hand_score_burracos': ('on the table: {score} · {n} burraco',
+                         'on the table: {score} · {n} burracos'),}
 """Every text of the app by key: its English msgid, or (singular, plural) msgids."""
+
+
+VARIANT_NAMES: Dict[str, str] = {
+    "italian": "italian", "italian-tournament": "italian-tournament",
+    "brazilian": "brazilian", "burraco-2p": "burraco-2p", "open-dirty": "open-dirty",
+    "open": "open", "closed": "closed", "closed-dirty": "closed-dirty",
+    "closed-nscr": "closed-nscr", "international": "international"}
+"""The presets whose names have a translation (msgctxt ``variant``): the name
+the command line takes is the msgid.  ``aberto``, ``fechado`` and
+``fechado-stbl`` are names in every language."""
+
+
+class VariantNames(catalogue.KeyedWords):
+    """The presets' names in one language (the header, the rules page)."""
+
+    WORDS = VARIANT_NAMES
+    CONTEXT = "variant"
+
+
+def variant_name(name: str, lang: str) -> str:
+    """A variant's name as the table shows it in ``lang``: a preset's name
+    translated, a custom variant's (``italian:hand_size=13``) base translated
+    and its switches as written."""
+    base, colon, rest = name.partition(":")
+    return VariantNames(lang)(base) + colon + rest if base in VARIANT_NAMES else name
 
 
 class Translator(catalogue.KeyedWords):
@@ -224,4 +252,5 @@ class Translator(catalogue.KeyedWords):
     WORDS = WORDS
 
 
-__all__ = ["LANGS", "WORDS", "Translator", "detect_lang", "explain", "normalize_lang"]
+__all__ = ["LANGS", "WORDS", "VARIANT_NAMES", "VariantNames", "variant_name", "Translator",
+           "detect_lang", "explain", "normalize_lang"]

@@ -28,7 +28,8 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 from .. import observer as ob
 from ..state import (ADD, CLOSED, DISCARD, DRAW, MELD, PHASE_DRAW, PICKUP, REDRAW,
                      STOCK_EXHAUSTED, TIME_OUT, GameState)
-from .cards import cards_plain
+from ..cards import IS_WILD
+from .cards import acting_wilds, cards_plain
 
 
 class LogEntry(NamedTuple):
@@ -82,8 +83,9 @@ class HandLog:
             pile_count = len(s.pile)
             packets = len(s.packets_taken_by)
             in_packets = sum(len(p) for p in s.packets)
+            before = [tuple(m) for m in s.melds[s.owner(seat)]] if seat >= 0 else []
             s.play(move)
-            new.append(self._entry(seat, move, pile, pile_count, s))
+            new.append(self._entry(seat, move, pile, pile_count, s, before))
             if self.closed:
                 self._cover(seat, move.action, len(self.entries) + len(new) - 1, new)
             if len(s.packets_taken_by) > packets:
@@ -135,9 +137,53 @@ class HandLog:
         if action == DISCARD:
             self._end_turn(new)
 
-    def _entry(self, seat: int, move, pile: List[int], n: int, after: GameState) -> LogEntry:
+    @staticmethod
+    def _wilds(after: GameState, seat: int, cards: Tuple[int, ...],
+               before: List[Tuple[int, ...]], meld: int = -1) -> Tuple[bool, ...]:
+        """Which of ``cards``, just laid by ``seat`` (a new meld, or added to meld
+        number ``meld``), act as wild cards, as the engine reads the meld after
+        the move: a 2 in its own place of a run is natural.  ``before``: the
+        melds of ``seat``'s side before the move.  Of several copies of one card
+        in a meld, the added ones count as wild only as far as the old copies
+        cannot be the wild ones.  A meld no longer on the table (closed at its
+        size) is read again by the rules."""
+        from collections import Counter
+
+        o = after.owner(seat)
+        rules = after.variant.rules
+        melds, readings = after.melds[o], after.readings[o]
+        cards_after: Optional[Tuple[int, ...]] = None
+        if meld >= 0:
+            if meld < len(before):
+                cards_after = tuple(sorted(before[meld] + tuple(cards)))
+        else:
+            cards_after = tuple(sorted(cards))
+        reading = None
+        if cards_after is not None:
+            for m, r in zip(melds, readings):
+                if tuple(sorted(m)) == cards_after:
+                    reading = r
+            if reading is None:
+                reading = rules.read(cards_after)
+        if reading is None:
+            return tuple(IS_WILD[c] for c in cards)
+        wild_at = acting_wilds(reading, rules)
+        wild = Counter(reading.order[j] for j in wild_at)
+        total = Counter(reading.order)
+        added = Counter(cards)
+        owed = {c: max(0, wild[c] - (total[c] - added[c])) for c in added}
+        out = []
+        for c in cards:
+            out.append(owed[c] > 0)
+            owed[c] -= owed[c] > 0
+        return tuple(out)
+
+    def _entry(self, seat: int, move, pile: List[int], n: int, after: GameState,
+               before: Optional[List[Tuple[int, ...]]] = None) -> LogEntry:
         """The entry of ``move`` by ``seat``; ``pile``: the pile as this log's seat
-        saw it before the move, ``n`` its count; ``after``: the hand after it."""
+        saw it before the move, ``n`` its count; ``after``: the hand after it;
+        ``before``: the melds of ``seat``'s side before it."""
+        before = before or []
         a = move.action
         if a == DRAW:
             drawn = ob.drawn_card(after, self.seat)
@@ -148,17 +194,25 @@ class HandLog:
             return LogEntry(seat, "log_redraw", (("cards", tuple(ob.visible_pile(after, self.seat)[-1:])),))
         if a == PICKUP:
             if move.cards:
+                cards = tuple(move.cards) + (pile[-1],)
                 return LogEntry(seat, "log_pickup_with",
-                                (("n", n), ("cards", tuple(move.cards) + (pile[-1],))))
+                                (("n", n), ("cards", cards),
+                                 ("wild", self._wilds(after, seat, cards, before))))
             if move.meld >= 0:
+                cards = (pile[-1],)
                 return LogEntry(seat, "log_pickup_onto",
-                                (("n", n), ("meld", move.meld + 1), ("cards", (pile[-1],))))
+                                (("n", n), ("meld", move.meld + 1), ("cards", cards),
+                                 ("wild", self._wilds(after, seat, cards, before, move.meld))))
             return LogEntry(seat, "log_pickup", (("n", n), ("cards", tuple(pile))))
         if a == MELD:
-            return LogEntry(seat, "log_meld", (("cards", tuple(move.cards)),))
+            cards = tuple(move.cards)
+            return LogEntry(seat, "log_meld", (("cards", cards),
+                                               ("wild", self._wilds(after, seat, cards, before))))
         if a == ADD:
-            return LogEntry(seat, "log_add", (("cards", tuple(move.cards)),
-                                              ("meld", move.meld + 1)))
+            cards = tuple(move.cards)
+            return LogEntry(seat, "log_add", (("cards", cards), ("meld", move.meld + 1),
+                                              ("wild", self._wilds(after, seat, cards, before,
+                                                                   move.meld))))
         assert a == DISCARD
         return LogEntry(seat, "log_discard", (("cards", tuple(move.cards)),))
 
@@ -177,8 +231,10 @@ def render(entry: LogEntry, t: Callable[..., str], name: Callable[[int], str],
         kw["who"] = name(entry.seat)
     for k, v in entry.args:
         if k == "cards":
-            kw["cards"] = cards_plain(v)  # type: ignore[arg-type]
+            kw["cards"] = cards_plain(v, entry.get("wild"))  # type: ignore[arg-type]
             kw["card"] = kw["cards"]
+        elif k == "wild":
+            continue
         elif k == "starts":
             kw["who"] = name(v)  # type: ignore[arg-type]
         else:

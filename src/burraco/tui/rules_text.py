@@ -7,11 +7,14 @@ custom variant (``italian:hand_size=13``) gets its own summary.
 
 from __future__ import annotations
 
-from typing import Callable, List
+from typing import TYPE_CHECKING, Callable, List
 
 from ..variants import PILE_OPEN, PILE_PAIR, END_TWO_LEFT, Variant
 from .cards import notation_lines
 from .game import clock_seconds
+
+if TYPE_CHECKING:  # rich comes with the ui extra
+    from .reflow import Reflow
 
 
 def rules_lines(v: Variant, players: int, t: Callable[..., str]) -> List[str]:
@@ -93,6 +96,18 @@ def rules_lines(v: Variant, players: int, t: Callable[..., str]) -> List[str]:
     return out
 
 
+def rules_page(v: Variant, players: int, t: Callable[..., str]) -> "Reflow":
+    """The ``?`` page: the summary's bullets, the cards on screen against the
+    notation of hand records, then the keys, wrapped to the screen's width
+    (:mod:`.reflow`: no word left alone on a line)."""
+    from .reflow import Block, Reflow, help_blocks
+
+    blocks = [Block("bullet", line) for line in rules_lines(v, players, t)]
+    blocks.append(Block("prose", t("notation")))
+    blocks.append(Block("keep", "  " + "   ".join(notation_lines())))
+    return Reflow(blocks + help_blocks(t("help_keys")))
+
+
 def rules_summary(v: Variant, players: int, t: Callable[..., str]) -> str:
     """The summary as text: one bullet a rule, the cards on screen against the
     notation of hand records, then the keys."""
@@ -101,4 +116,4 @@ def rules_summary(v: Variant, players: int, t: Callable[..., str]) -> str:
     return "\n".join(lines) + "\n\n" + notation + "\n\n" + t("help_keys")
 
 
-__all__ = ["rules_lines", "rules_summary"]
+__all__ = ["rules_lines", "rules_page", "rules_summary"]

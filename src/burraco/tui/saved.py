@@ -61,6 +61,7 @@ def to_dict(table: Table, clock_used: float = 0.0) -> Dict[str, Any]:
         "hand": to_record(table.state) if table.state is not None else None,
         "hand_recorded": table.hand_recorded,
         "clock_used": round(float(clock_used), 1),
+        "sort": table.hand_order,
     }
 
 
@@ -122,6 +123,8 @@ def load(records: "Path | str") -> "tuple[Table, float]":
         version, internal, gauss = md["rng"]
         m.rng.setstate((version, tuple(internal), gauss))
         table.saved = [Path(p) for p in data["saved"]]
+        if data.get("sort") in ("suit", "rank"):  # saves before issue 25 have none
+            table.hand_order = data["sort"]
         m.states = _finished_states(table, len(m.results))
         hand = data["hand"]
         if hand is not None:

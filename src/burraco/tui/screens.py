@@ -123,8 +123,16 @@ class HandOverScreen(ModalScreen):
         self.dismiss("quit" if self.over else "next")
 
     def action_quit_app(self) -> None:
-        """Leave the match (it is saved and can be taken up again)."""
-        self.dismiss("quit")
+        """Leave the match: when it is over, at once (as Enter); else after asking
+        (it is saved and can be taken up again), as ``q`` on the table does."""
+        if self.over:
+            self.dismiss("quit")
+            return
+
+        def answer(yes: Optional[bool]) -> None:
+            if yes:
+                self.dismiss("quit")
+        self.app.push_screen(self.app.quit_question(), answer)  # type: ignore[attr-defined]
 
 
 class ConfirmScreen(ModalScreen):
@@ -134,7 +142,7 @@ class ConfirmScreen(ModalScreen):
                 Binding("n,escape,q", "answer(False)", "no")]
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
-    ConfirmScreen > Vertical { width: 100%; max-width: 70; height: auto;
+    ConfirmScreen > Vertical { width: 100%; height: auto;
                                border: thick $warning; background: $surface;
                                padding: 0 1; }
     """

@@ -10,7 +10,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ..state import CLOSED
-from .game import replay_command
+from .game import replay_command, shell_path
 from .screens import PathLines
 
 BREAKDOWN_ITEMS = ("table", "burracos", "closing", "packet", "hand", "open_wild")
@@ -61,10 +61,11 @@ def hand_summary(app):
     parts = [head, grid]
     if tail:
         parts.append(tail)
-    path = str(tb.saved[-1])
-    parts.append(PathLines(t("record_saved", path="").rstrip() + " ", path))
-    parts.append(PathLines(t("replay_hint", command="").rstrip() + " " +
-                           replay_command("", ).rstrip("'").rstrip() + " ", path, "dim"))
+    path = tb.saved[-1]
+    parts.append(PathLines(t("record_saved", path="").rstrip() + " ", shell_path(path)))
+    # the command on a line of its own, whole where the width allows (copied at once)
+    parts.append(Text(t("replay_hint", command="").rstrip(), style="dim"))
+    parts.append(PathLines("  ", replay_command(path), "dim"))
     if tb.match.is_over:
         w = tb.match.winner()
         who = app.seat_name(w) if tb.match.by_player else app.side_name(w)

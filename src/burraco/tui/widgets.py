@@ -7,28 +7,12 @@ from typing import Callable, Dict, List, Tuple
 
 from rich.text import Text
 from textual import events
+from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ..cards import JOKER
-from .cards import CELL, card_text
-
-
-def acting_wilds(r, rules) -> set:
-    """Positions in ``r.order`` of the cards that act as wild cards (a 2 in its
-    own place of a run stands as itself)."""
-    out = set()
-    if r.kind == "run":
-        for j, c in enumerate(r.order):
-            k = r.low + j
-            natural = (c != JOKER and c // 13 == r.suit and 0 <= k < len(rules.pos_rank)
-                       and c % 13 + 1 == rules.pos_rank[k])
-            if not natural:
-                out.add(j)
-    else:
-        from ..cards import IS_WILD
-        out = {j for j, c in enumerate(r.order) if IS_WILD[c]}
-    return out
+from .cards import CELL, acting_wilds, card_text
 
 
 def sort_key(by: str) -> Callable[[int], Tuple[int, int, int]]:
@@ -190,6 +174,14 @@ class MeldColumn(Widget):
                 return (2, y)
         raise KeyError(idx)
 
+    def span_of(self, idx: int) -> Tuple[int, int]:
+        """The first line of meld ``idx`` and how many lines it takes (KeyError
+        when this column has no such meld)."""
+        ys = [y for y, i in self._wrap(self.content_size.width)[1].items() if i == idx]
+        if not ys:
+            raise KeyError(idx)
+        return min(ys), len(ys)
+
     def on_click(self, event: events.Click) -> None:
         """Make the meld clicked the target (or add the selected cards to it)."""
         off = event.get_content_offset(self)
@@ -198,6 +190,15 @@ class MeldColumn(Widget):
         idx = self._lines.get(off.y)
         if idx is not None:
             self.app.meld_clicked(self.side, idx)  # type: ignore[attr-defined]
+
+
+class MeldPanel(VerticalScroll):
+    """The scrolling panel of one side's melds.  It never takes the focus: the
+    arrows choose the target meld and PgUp/PgDn scroll the other side's panel
+    (the app's keys), whichever panel the mouse last touched."""
+
+    can_focus = False
+    can_focus_children = False
 
 
 class Clickable(Static):
@@ -278,4 +279,5 @@ class KeyBar(Widget):
                 return
 
 
-__all__ = ["HandView", "MeldColumn", "Clickable", "KeyBar", "acting_wilds", "sort_key", "STEP"]
+__all__ = ["HandView", "MeldColumn", "MeldPanel", "Clickable", "KeyBar", "acting_wilds", "sort_key",
+           "STEP"]
