@@ -71,7 +71,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         auth_arguments(p)
         guard_arguments(p)
     p.add_argument("--open", action="store_true",
-                   help="open the page in your web browser once serving (where there is one)")
+                   help="open the page in your web browser once serving (where there is one; "
+                        "./run alone does)")
+    p.add_argument("--no-open", dest="open", action="store_false",
+                   help="do not open it (the default; ./run --no-open serves without it)")
     p.set_defaults(func=run)
 
 
