@@ -169,20 +169,53 @@ PLOT_FORMATS = (".png", ".pdf", ".svg")
 """File endings ``--plot`` writes."""
 
 
+def check_output_file(path: str, option: str) -> Optional[str]:
+    """None if file ``path`` (given to ``option``) can be written, else a one-line
+    reason naming it.  Checked before any work starts by writing and removing a probe
+    (an existing file is opened for appending, never emptied): a folder that only
+    looks writable (``/sys``, a read-only mount, root's ``os.access``) fails here,
+    not after an hour of hands."""
+    if not path:
+        return f"{option}: an empty path is not a file"
+    full = os.path.abspath(path)
+    if os.path.isdir(full):
+        return f"{option} {path}: is a folder, not a file"
+    folder = os.path.dirname(full)
+    up = folder
+    while not os.path.exists(up) and os.path.dirname(up) != up:
+        up = os.path.dirname(up)
+    if os.path.exists(up) and not os.path.isdir(up):
+        return f"{option} {path}: {up} is a file, not a folder"
+    if not os.path.isdir(folder):
+        return f"{option} {path}: the folder {folder} does not exist"
+    try:
+        if os.path.exists(full):
+            with open(full, "ab"):
+                pass
+        else:
+            with open(full, "xb"):
+                pass
+            os.remove(full)
+    except OSError as e:
+        return f"{option} {path}: cannot write there ({e.strerror or e})"
+    return None
+
+
+PLOT_FORMATS = (".png", ".pdf", ".svg")
+"""File endings ``--plot`` writes."""
+
+
 def check_plot_path(path: str) -> Optional[str]:
-    """None if ``--plot`` can write ``path`` (ending, folder, matplotlib installed),
-    else a one-line reason.  Checked before the arena starts."""
+    """None if ``--plot`` can write ``path`` (ending, folder, a probe written and
+    removed, matplotlib installed), else a one-line reason.  Checked before the
+    arena starts."""
     ext = os.path.splitext(path)[1].lower()
     if ext not in PLOT_FORMATS:
         return (f"--plot {path}: the file must end in {', '.join(PLOT_FORMATS)}, "
                 f"not {ext or 'no ending'}")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        return f"--plot {path}: the folder {folder} does not exist"
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        return f"--plot {path}: cannot write there"
-    if os.path.isdir(path):
-        return f"--plot {path}: is a folder"
+    problem = check_output_file(path, "--plot")
+    if problem:
+        return problem
     try:
         found = importlib.util.find_spec("matplotlib") is not None
     except (ImportError, ValueError):  # a blocked or broken matplotlib
@@ -213,5 +246,5 @@ def first_error(*errors: Optional[str]) -> Optional[str]:
 __all__: List[str] = [
     "OneLineParser", "check_overrides", "variant_arg", "add_variant_option", "whole", "number", "SEED",
     "TARGET", "HANDS", "PLAYERS", "fail", "set_prog", "prog", "table_size", "check_records_dir",
-    "check_plot_path", "check_bots", "first_error", "PLOT_FORMATS",
+    "check_output_file", "check_plot_path", "check_bots", "first_error", "PLOT_FORMATS",
 ]
