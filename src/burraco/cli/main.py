@@ -11,7 +11,7 @@ from typing import List, Optional
 from .. import __version__, build_kind
 from . import common
 from .common import OneLineParser, fail
-from .route import run_prog
+from .route import parse, run_prog
 
 COMMANDS = ("replay", "verify", "simulate", "variants", "play", "arena", "tournament", "serve")
 """Command modules of :mod:`burraco.cli`, in the order ``--help`` lists them."""
@@ -49,7 +49,7 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
 def main(argv: Optional[List[str]] = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse(parser, sys.argv[1:] if argv is None else argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -217,6 +217,20 @@ def option_words(argv: Sequence[str], *specs: Mapping[str, Any]) -> List[str]:
     return words
 
 
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.Namespace:
+    """``parser.parse_args(argv)``, but words no command takes are refused by the
+    command's own parser (``burraco play: error: unrecognized arguments: --port``,
+    not ``burraco: error: ...``)."""
+    ns, rest = parser.parse_known_args(list(argv))
+    if rest:
+        command = getattr(ns, "command", None)
+        sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)),
+                   None)
+        owner = sub.choices.get(command, parser) if sub is not None and command else parser
+        owner.error(f"unrecognized arguments: {' '.join(rest)}")
+    return ns
+
+
 def _extras(ns: argparse.Namespace) -> str:
     command = getattr(ns, "command", None)
     if command == "arena" and getattr(ns, "plot", None):
@@ -233,7 +247,7 @@ def route(argv: Sequence[str], table: Mapping[str, Any], prog: str = "./run"
     if not argv:
         return EXTRAS["serve"], ["serve", "--open"]
     if argv[0] in ("-h", "--help", "--version") or not argv[0].startswith("-"):
-        return _extras(top.parse_args(argv)), []
+        return _extras(parse(top, argv)), []
     commands = _commands(table)
     serve, play = commands["serve"], commands["play"]
     words = option_words(argv, serve, play)
@@ -247,7 +261,7 @@ def route(argv: Sequence[str], table: Mapping[str, Any], prog: str = "./run"
     for name, known, prefix in (("serve", in_serve, ["serve", "--open"]),
                                 ("play", in_play, ["play"])):
         if set(words) <= known:
-            ns = top.parse_args([name, *argv])
+            ns = parse(top, [name, *argv])
             return _extras(ns), prefix
     only_serve = sorted(in_serve - in_play)
     only_play = sorted(in_play - in_serve)
