@@ -145,7 +145,8 @@ def build(spec: Mapping[str, Any], prog: str) -> argparse.ArgumentParser:
                                    parser_class=_Parser)
             sub.required = bool(a.get("required"))
             for name, child in a["commands"].items():  # choices: the name -> parser map
-                sub.choices[name] = build(child, f"{prog} {name}")  # type: ignore[index]
+                choices: Dict[str, Any] = sub.choices
+                choices[name] = build(child, f"{prog} {name}")
             continue
         kw: Dict[str, Any] = {"dest": a["dest"]} if a["flags"] else {}
         if a.get("nargs") == 0:
