@@ -68,7 +68,7 @@ def run_script(repo: Path, *argv: str, **env: str) -> List[str]:
 
 def wait_built(repo: Path) -> None:
     pid = repo / ".venv" / "compile.pid"
-    for _ in range(200):
+    for _ in range(1200):
         if not pid.exists():
             return
         time.sleep(0.05)
