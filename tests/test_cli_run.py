@@ -122,6 +122,7 @@ def test_run_installs_only_what_the_command_needs(tmp_path, argv, extras, runs):
     assert installs == [f"python -m pip install -q -e {repo}{extras}"], calls
     assert calls[-1].startswith(f"{runs} run={repo}/run "), calls
     assert "./run: installing burraco" in err and "installed in" in err
+    assert "upgrading pip" not in err  # pip 23 or newer (the fake's answer) is kept
     # a second start installs nothing and says nothing
     code, calls, err = start(repo, *argv)
     assert [c.split(" run=")[0] for c in calls] == [runs] and err == ""
@@ -134,11 +135,14 @@ def test_run_after_test_suite_setup_installs_nothing(tmp_path):
 
 
 def test_a_fresh_checkout_says_each_step(tmp_path):
-    """Issue 25: the first ./run printed nothing of its own for 6 minutes."""
-    repo = fake_checkout(tmp_path)
+    """Issue 25: the first ./run printed nothing of its own for 6 minutes.  (The fake
+    python answers 1 to every -c: here "pip is older than 23", so pip is upgraded.)"""
+    repo = fake_checkout(tmp_path, c_exit=1)
     code, _, err = start(repo)
     assert code == 0
+    assert "creating the Python environment" not in err  # the fake .venv is there
     assert "upgrading pip" in err and "installing burraco with the extras server" in err
+    assert "installed in" in err
 
 
 # ------------------------------------------------------------------ the compiled engine
