@@ -67,9 +67,14 @@ def run_script(repo: Path, *argv: str, **env: str) -> List[str]:
 
 
 def wait_built(repo: Path) -> None:
+    """Wait for the background build (its pid file gone, or its process ended: a fake
+    build can end before ./run writes the file)."""
     pid = repo / ".venv" / "compile.pid"
     for _ in range(1200):
-        if not pid.exists():
+        try:
+            os.kill(int(pid.read_text()), 0)
+        except (FileNotFoundError, ValueError, ProcessLookupError):
+            time.sleep(0.1)  # the pid file written, the subshell's last rm done
             return
         time.sleep(0.05)
     raise AssertionError("the background build did not end")
