@@ -133,6 +133,14 @@ def test_run_installs_only_what_the_command_needs(tmp_path, argv, extras, runs):
     assert [c.split(" run=")[0] for c in calls] == [runs] and err == ""
 
 
+def test_a_command_without_extras_installs_nothing_after_another(tmp_path):
+    """`./run replay` after `./run` (the server's extras) installs nothing more."""
+    repo = fake_checkout(tmp_path)
+    run_script(repo)
+    calls = run_script(repo, "replay", "x.json")
+    assert [c.split(" run=")[0] for c in calls] == ["burraco replay x.json"]
+
+
 def test_run_after_test_suite_setup_installs_nothing(tmp_path):
     repo = fake_checkout(tmp_path)
     (repo / ".venv" / ".installed-dev").touch()
