@@ -209,3 +209,14 @@ def test_without_a_c_compiler_it_says_so_once(tmp_path):
     assert code == 0 and "no C compiler found" in err
     code, calls, err = start(repo, "play", BURRACO_COMPILE="", CC="no-such-cc")
     assert err == "" and calls[-1].startswith("burraco play")
+
+
+def test_compile_1_builds_in_the_foreground_and_says_how_long(tmp_path):
+    repo = fake_checkout(tmp_path)
+    (repo / ".venv" / ".installed-dev").touch()
+    code, calls, err = start(repo, "play", BURRACO_COMPILE="1", CC="sh")
+    assert code == 0 and "building the compiled engine" in err
+    assert "the compiled engine was built in" in err and "background" not in err
+    assert any("setup.py -q build_ext --inplace" in c for c in calls)
+    assert calls[-1] == f"burraco play run={repo}/run pure=", calls
+    assert not (repo / ".venv" / "compile.done").exists()
