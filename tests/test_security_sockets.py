@@ -475,4 +475,4 @@ def test_socket_options_are_checked(args, message, tmp_path):
     p = subprocess.run([sys.executable, "-m", "burraco", "serve", "--port", "0", "--db",
                         str(tmp_path / "x.db"), *args], capture_output=True, text=True,
                        env=env, timeout=60)
-    assert p.returncode == 2 and p.stderr.strip() == f"burraco serve: error: {message}"
+    assert p.returncode == 2 and p.stderr.strip() == f"burraco serve: {message}"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
-
-from .common import fail
+import sys
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -72,8 +71,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         auth_arguments(p)
         guard_arguments(p)
     p.add_argument("--open", action="store_true",
-                   help="open the page in your web browser once serving (where there is one; "
-                        "./run alone does)")
+                   help="open the page in your web browser once serving (where there is one)")
     p.add_argument("--no-open", dest="open", action="store_false",
                    help="do not open it (the default; ./run --no-open serves without it)")
     p.set_defaults(func=run)
@@ -84,22 +82,32 @@ def run(args: argparse.Namespace) -> int:
         from ..server import Settings, run as serve
         import uvicorn  # noqa: F401
     except ImportError as e:
-        return fail(f"needs the server extra (pip install 'burraco[server]'): {e}")
+        print(f"burraco serve: needs the server extra (pip install 'burraco[server]'): {e}",
+              file=sys.stderr)
+        return 2
     for name in ("bot_delay", "grace", "hand_pause", "rate_limit", "deal_wait",
                  "tables_per_player", "tables_per_address", "table_rate"):
         if getattr(args, name) < 0:
-            return fail(f"--{name.replace('_', '-')} must not be negative")
+            print(f"burraco serve: --{name.replace('_', '-')} must not be negative",
+                  file=sys.stderr)
+            return 2
     if not args.deal_wait <= 60:  # NaN too
-        return fail("--deal-wait must be from 0 to 60 seconds")
+        print("burraco serve: --deal-wait must be from 0 to 60 seconds", file=sys.stderr)
+        return 2
     if args.address_rate_limit is not None and args.address_rate_limit < 0:
-        return fail("--address-rate-limit must not be negative")
+        print("burraco serve: --address-rate-limit must not be negative", file=sys.stderr)
+        return 2
     for name in ("ws_per_player", "ws_per_address"):
         if getattr(args, name) < 1:
-            return fail(f"--{name.replace('_', '-')} must be at least 1")
+            print(f"burraco serve: --{name.replace('_', '-')} must be at least 1",
+                  file=sys.stderr)
+            return 2
     if args.search_workers is not None and args.search_workers < 1:
-        return fail("--search-workers must be at least 1")
+        print("burraco serve: --search-workers must be at least 1", file=sys.stderr)
+        return 2
     if not 0 <= args.port <= 65535:
-        return fail("--port must be from 0 to 65535")
+        print("burraco serve: --port must be from 0 to 65535", file=sys.stderr)
+        return 2
     from ..server.auth import settings_from_args
     from ..server.guard import limits_from_args
 
@@ -107,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
         auth_settings = settings_from_args(args)
         limits = limits_from_args(args)
     except ValueError as e:
-        return fail(f"{e}")
+        print(f"burraco serve: {e}", file=sys.stderr)
+        return 2
     settings = Settings(db=args.db, redis=args.redis, bot_delay=args.bot_delay,
                         grace=args.grace, hand_pause=args.hand_pause,
                         allow_origins=args.allow_origin,

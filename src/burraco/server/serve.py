@@ -118,9 +118,8 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
         if switch is not None:  # the database thread's waits for the GIL (runtime.py)
             sys.setswitchinterval(switch)
     except StartError as e:
-        from ..cli.common import fail  # one form for every command: PROG serve: error: ...
-
-        return fail(str(e), 1)
+        print(f"burraco serve: {e}", file=sys.stderr)
+        return 1
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
 
