@@ -60,6 +60,20 @@ BAD = [
     (["arena", "--plot", "x.txt"], "must end in .png"),
     (["arena", "--plot", "x"], "no ending"),
     (["arena", "--variant", "italian:target=-1"], "target must be from 0"),
+    # -- issue 25: a file used as a folder, a folder that only looks writable
+    (["arena", "--plot", "/sys/x.png"], "cannot write there"),
+    (["arena", "--plot", "/etc/passwd/x.png"], "/etc/passwd is a file, not a folder"),
+    (["arena", "--plot", "/"], "must end in"),
+    (["tournament", "standings", "--html", "/sys/x.html"], "--html /sys/x.html: cannot write"),
+    (["tournament", "results", "1", "--csv", "/etc/passwd/x.csv"], "is a file, not a folder"),
+    (["tournament", "export", "/etc/passwd"], "not a folder"),
+    # -- issue 25: variant overrides with an empty or blank value
+    (["simulate", "--variant", "italian:"], "'italian:': nothing after the colon"),
+    (["simulate", "--variant", "italian:hand_size= 13"], "override 'hand_size= 13'"),
+    (["simulate", "--variant", "italian:hand_size="], "override 'hand_size=': the value is empty"),
+    (["simulate", "--variant", "italian:hand_size=13,"], "an empty override"),
+    (["play", "--variant", "italian:hand_size= "], "the value is empty"),
+    (["variants", "brazilian: hand_size=11"], "spaces around"),
     # -- play (checked before the terminal app starts)
     (["play", "--bots", "search:time=abc"], "takes a number, not 'abc'"),
     (["play", "--bots", "search:foo=1"], "no option 'foo'"),
@@ -108,6 +122,10 @@ def test_bad_value_one_line_nonzero(argv, words, capsys, monkeypatch, tmp_path):
     assert words.lower() in lines[0].lower(), lines[0]
     assert "error" in lines[0] and "Traceback" not in err
     assert out == ""
+    # issue 25: one prefix, `burraco COMMAND: error:`, whatever found the problem
+    # (the parser, a check before the work, a command's own refusal)
+    if not argv[0].startswith("-") and argv[0] != "nope":
+        assert lines[0].startswith(f"burraco {argv[0]}") and ": error: " in lines[0], lines[0]
 
 
 def test_plot_without_matplotlib(capsys, monkeypatch, tmp_path):
@@ -160,3 +178,70 @@ def test_subprocess_bad_bot_option_one_line():
                            text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
         assert p.returncode == 2 and p.stdout == ""
         assert len(p.stderr.strip().splitlines()) == 1 and "abc" in p.stderr
+
+
+# ------------------------------------------------------------------ issue 25
+def test_replay_errors_keep_json_and_say_one_line(tmp_path):
+    """`replay` kept its errors on standard output only (JSON), with nothing on
+    standard error; the JSON stays and one line goes to standard error, exit 1
+    naming the move, exit 2 naming the field."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    good = json.loads((ROOT / "examples" / "italian-4p-2.json").read_text())
+    bad_move = dict(good, moves=[{"player": 1, "action": "draw"} if i == 1 else m
+                                 for i, m in enumerate(good["moves"])])  # drawn twice
+    cases = [(json.dumps({"format": "nope"}), 2, "burraco replay: error: not a hand record"),
+             (json.dumps(bad_move), 1, "burraco replay: error: move 1 is illegal"),
+             (str(tmp_path), 2, "burraco replay: error: cannot read")]
+    for text, code, says in cases:
+        arg = text if text == str(tmp_path) else "-"
+        p = subprocess.run([sys.executable, "-m", "burraco", "replay", arg],
+                           input="" if arg != "-" else text, capture_output=True, text=True,
+                           env=env, timeout=60)
+        assert p.returncode == code, (p.stdout, p.stderr)
+        assert json.loads(p.stdout)["ok"] is False
+        lines = p.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(says), p.stderr
+    p = subprocess.run([sys.executable, "-m", "burraco", "replay",
+                        str(ROOT / "examples" / "italian-4p-2.json")], capture_output=True,
+                       text=True, env=env, timeout=60)
+    assert p.returncode == 0 and p.stderr == ""
+
+
+@pytest.mark.parametrize("json_", [False, True])
+def test_a_failed_plot_after_the_run_still_prints_the_results(json_, capsys, monkeypatch,
+                                                              tmp_path):
+    """`arena --plot` whose file fails after every hand was played exited 1 with
+    nothing on stdout (the run lost); the results are printed, then one line, exit 1."""
+    from burraco.cli import arena_cmd
+
+    def broken(*a, **k):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(arena_cmd, "plot", broken)
+    monkeypatch.setattr(arena_cmd, "check_plot_path", lambda path: None)
+    code, out, err = run_main(["arena", "-n", "2", "--no-progress", "--plot",
+                               str(tmp_path / "x.png"), *(["--json"] if json_ else [])],
+                              capsys, monkeypatch, tmp_path)
+    assert code == 1
+    if json_:
+        res = json.loads(out)
+        assert res["hands"] == 4 and "plot" not in res
+    else:
+        assert "mean diff" in out and "plot saved" not in out
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("burraco arena: error: --plot")
+    assert "No space left on device" in lines[0] and "results are above" in lines[0]
+
+
+def test_a_failed_record_during_simulate_still_prints_the_results(capsys, monkeypatch,
+                                                                  tmp_path):
+    """A record that cannot be written midway (disk full, folder removed) no longer
+    loses the run: the hands go on, the figures are printed, then one line, exit 1."""
+    folder = tmp_path / "recs"
+    folder.mkdir()
+    (folder / "hand-0-00001.json").mkdir()  # hand 1's record cannot be written
+    code, out, err = run_main(["simulate", "-n", "3", "--json", "--records", str(folder)],
+                              capsys, monkeypatch, tmp_path)
+    assert code == 1 and json.loads(out)["hands"] == 3
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "hand 1's record could not be written" in lines[0]

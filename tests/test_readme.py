@@ -17,6 +17,9 @@ from pathlib import Path
 import pytest
 
 from burraco.cli.main import build_parser
+from burraco.cli.route import load_table, route
+
+TABLE = load_table()
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -27,7 +30,8 @@ SHELL = [code for lang, code in BLOCKS if lang in ("sh", "bash", "shell")]
 
 def commands():
     """Each `burraco`/`./run` command line of the shell blocks, as argv after the
-    program name (comments dropped); `./run` alone is `serve --open`."""
+    program name (comments dropped); `./run` alone is `serve --open`, `./run --port
+    8137` is `serve --open --port 8137` (burraco.cli.route)."""
     out = []
     for block in SHELL:
         for line in block.splitlines():
@@ -35,8 +39,8 @@ def commands():
             if not line:
                 continue
             argv = shlex.split(line)
-            if argv[0] == "./run":
-                out.append(argv[1:] or ["serve", "--open"])
+            if argv[0] == "./run":  # bare options go to serve or play, as ./run routes them
+                out.append([*route(argv[1:], TABLE)[1], *argv[1:]])
             elif argv[0] == "burraco":
                 out.append(argv[1:])
     return out

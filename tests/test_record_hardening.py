@@ -38,9 +38,11 @@ def malformed(rec, field=None):
 
 # ---------------------------------------------------------------- size
 def test_dev_zero_refused_with_exit_2():
-    """`burraco replay /dev/zero` ran out of memory; now exit 2 with a JSON error."""
+    """`burraco replay /dev/zero` ran out of memory; now exit 2 with a JSON error (and,
+    issue 25, the one line on standard error)."""
     p = cli("replay", "/dev/zero")
-    assert p.returncode == 2 and b"larger than" in p.stdout and not p.stderr
+    assert p.returncode == 2 and b"larger than" in p.stdout
+    assert p.stderr.startswith(b"burraco replay: error: ") and p.stderr.count(b"\n") == 1
 
 
 def test_stdin_dev_zero_refused_with_exit_2():

@@ -1,7 +1,6 @@
 """Issue 14, the command-line side of the terminal table: ``burraco variants NAME``
 as a table (and ``--json``), the play budget of the ``search`` bot, the replay
-hint that works from the person's shell, and ``./run`` installing only the
-extras the command needs."""
+hint that works from the person's shell (``./run``: tests/test_cli_run.py)."""
 
 from __future__ import annotations
 
@@ -106,75 +105,5 @@ def test_replay_hint_names_a_command_of_the_persons_shell(tmp_path):
     assert user_command({"PATH": ""}).endswith(" -m burraco")
 
 
-# ------------------------------------------------------------------ ./run
-def fake_checkout(tmp_path: Path) -> Path:
-    """A copy of ./run and pyproject.toml with a .venv whose python and burraco only
-    log how they were called."""
-    repo = tmp_path / "repo"
-    (repo / ".venv" / "bin").mkdir(parents=True)
-    shutil.copy(ROOT / "run", repo / "run")
-    shutil.copy(ROOT / "pyproject.toml", repo / "pyproject.toml")
-    log = repo / "calls.log"
-    for name in ("python", "burraco"):
-        exe = repo / ".venv" / "bin" / name
-        exe.write_text(f'#!/bin/sh\necho "{name} $* run=$BURRACO_RUN" >> "{log}"\n')
-        exe.chmod(0o755)
-    return repo
-
-
-def run_script(repo: Path, *argv: str) -> list:
-    log = repo / "calls.log"
-    if log.exists():
-        log.unlink()
-    subprocess.run([str(repo / "run"), *argv], check=True, cwd=repo,
-                   env={"PATH": os.environ["PATH"], "HOME": str(repo)})
-    return log.read_text().splitlines()
-
-
-@pytest.mark.parametrize("argv,extras,runs", [
-    (["play", "--seed", "1"], "[ui]", "burraco play --seed 1"),
-    ([], "[server]", "burraco serve --open"),
-    (["--variant", "brazilian"], "[ui]", "burraco play --variant brazilian"),
-    (["replay", "x.json"], "", "burraco replay x.json"),
-    (["variants"], "", "burraco variants"),
-    (["arena", "--plot", "a.png"], "[plot]", "burraco arena --plot a.png"),
-    (["arena", "--hands", "2"], "", "burraco arena --hands 2"),
-    (["tournament", "new"], "[tournament,server]", "burraco tournament new"),
-])
-def test_run_installs_only_what_the_command_needs(tmp_path, argv, extras, runs):
-    repo = fake_checkout(tmp_path)
-    calls = run_script(repo, *argv)
-    installs = [c for c in calls if " -e " in c]
-    assert installs == [f"python -m pip install -q -e {repo}{extras} run="], calls
-    assert calls[-1] == f"{runs} run={repo}/run"
-    # a second start installs nothing
-    calls = run_script(repo, *argv)
-    assert calls == [f"{runs} run={repo}/run"]
-
-
-def test_run_after_test_suite_setup_installs_nothing(tmp_path):
-    repo = fake_checkout(tmp_path)
-    (repo / ".venv" / ".installed-dev").touch()
-    assert run_script(repo, "play") == [f"burraco play run={repo}/run"]
-
-
-def test_run_builds_a_stale_compiled_engine_again(tmp_path):
-    """After a git pull that changed the engine, ./run builds the compiled engine
-    again (else the pure one runs); with no source newer than the build, it does
-    not even ask."""
-    repo = fake_checkout(tmp_path)
-    (repo / ".venv" / ".installed-dev").touch()
-    log = repo / "calls.log"
-    python = repo / ".venv" / "bin" / "python"  # its stale check says: stale
-    python.write_text(f'#!/bin/sh\necho "python $*" >> "{log}"\n[ "$1" = -c ] && exit 1\nexit 0\n')
-    pkg = repo / "src" / "burraco"
-    pkg.mkdir(parents=True)
-    manifest = pkg / "_compiled_sources.txt"
-    manifest.write_text("burraco.melds 0\n")
-    (pkg / "melds.py").write_text("")
-    os.utime(pkg / "melds.py", (1, 1))  # older than the build: nothing asked
-    assert run_script(repo, "play") == [f"burraco play run={repo}/run"]
-    os.utime(manifest, (0, 0))  # the source is newer than the build
-    calls = run_script(repo, "play")
-    assert calls[0].startswith("python -c ") and "stale_sources" in calls[0], calls
-    assert calls[1:] == ["python setup.py -q build_ext --inplace", f"burraco play run={repo}/run"]
+# ./run (which extras it installs, its routing and the compiled engine's build):
+# tests/test_cli_run.py

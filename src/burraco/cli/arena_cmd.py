@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from typing import List
 import json
 import os
+import sys
 import time
+from typing import Any, Dict, List
 
 from ..arena import ArenaError, plot, rotations, run_arena, summarize
 from .common import (HANDS, PLAYERS, SEED, TARGET, add_variant_option, check_bots,
@@ -92,19 +93,38 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(e))
     secs = time.perf_counter() - t0
     out = summarize(results, specs, v, players, secs, seed=args.seed, target=args.target)
+    # the files last: one that fails still leaves the results printed (exit 1)
+    problem = None
     if args.records:
-        os.makedirs(args.records, exist_ok=True)
-        for r in results:
-            name = f"deal-{args.seed}-{r['deal']:05d}-{chr(97 + r['rotation'])}.json"
-            with open(os.path.join(args.records, name), "w", encoding="utf-8") as f:
-                json.dump(r["record"], f)
-        out["records"] = os.path.abspath(args.records)
+        try:
+            os.makedirs(args.records, exist_ok=True)
+            for r in results:
+                name = f"deal-{args.seed}-{r['deal']:05d}-{chr(97 + r['rotation'])}.json"
+                with open(os.path.join(args.records, name), "w", encoding="utf-8") as f:
+                    json.dump(r["record"], f)
+            out["records"] = os.path.abspath(args.records)
+        except OSError as e:
+            problem = (f"--records {args.records}: the records could not be written "
+                       f"({e.strerror or e}); the results are above")
     if args.plot:
-        plot(results, out["order"], args.plot,
-             title=f"{v.name}, {players} players, {out['hands']} hands")
-        out["plot"] = os.path.abspath(args.plot)
+        try:
+            plot(results, out["order"], args.plot,
+                 title=f"{v.name}, {players} players, {out['hands']} hands")
+            out["plot"] = os.path.abspath(args.plot)
+        except (OSError, ValueError, RuntimeError) as e:
+            problem = problem or (f"--plot {args.plot}: the plot could not be written "
+                                  f"({getattr(e, 'strerror', None) or e}); the results are above")
+    code = _report(args, out, v, players, secs)
+    if problem:
+        return fail(problem, 1)
+    return code
+
+
+def _report(args: argparse.Namespace, out: Dict[str, Any], v: Any, players: int,
+            secs: float) -> int:
+    """Print the arena's results (one JSON object with ``--json``)."""
     if args.json:
-        print(json.dumps(out))
+        print(json.dumps(out), flush=True)
         return 0
     print(f"{v.name}, {players} players: {out['deals']} deals, {out['hands']} hands "
           f"(each deal played {rotations(v, players)} times, the bots rotated) in {secs:.1f} s")
@@ -118,8 +138,9 @@ def run(args: argparse.Namespace) -> int:
               f"elo {int(round(b['elo'] or 0)):+d}")
     print(f"  ties {out['ties']}; matches to {out['target'] or 'one hand'}: {out['matches']}; "
           "endings: " + ", ".join(f"{k} {n}" for k, n in sorted(out["endings"].items())))
-    if args.records:
+    if "records" in out:
         print(f"  records saved in {out['records']}")
-    if args.plot:
+    if "plot" in out:
         print(f"  plot saved in {out['plot']}")
+    sys.stdout.flush()
     return 0

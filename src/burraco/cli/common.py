@@ -27,8 +27,35 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {text} (see {self.prog} --help)\n")
 
 
+def check_overrides(text: str) -> Optional[str]:
+    """None if the ``:switch=value,...`` overrides of variant spec ``text`` are each
+    a name and a value, else a reason naming the override: nothing after the colon,
+    an empty piece between commas, an empty value, or spaces around a name or value
+    (``italian:hand_size= 13``)."""
+    name, colon, rest = text.partition(":")
+    if not colon:
+        return None
+    if not rest.strip():
+        return (f"{text!r}: nothing after the colon: give switch=value overrides "
+                f"({name.strip() or 'italian'}:hand_size=13), or the preset alone")
+    for piece in rest.split(","):
+        if not piece.strip():
+            return f"{text!r}: an empty override (two commas, or one at an end)"
+        key, eq, value = piece.partition("=")
+        if eq and not value.strip():
+            return f"override {piece.strip()!r}: the value is empty"
+        if piece != piece.strip() or key != key.strip() or value != value.strip():
+            return (f"override {piece!r}: spaces around the switch or its value; "
+                    f"write {key.strip()}{eq}{value.strip()}")
+    return None
+
+
 def variant_arg(text: str) -> "Variant":
-    """argparse type: a preset name, optionally with ``:switch=value,...`` overrides."""
+    """argparse type: a preset name, optionally with ``:switch=value,...`` overrides
+    (each a name and a value: :func:`check_overrides`)."""
+    problem = check_overrides(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     try:
         return parse_variant(text)
     except VariantError as e:
@@ -82,10 +109,26 @@ PLAYERS = whole(2, 6)
 """argparse type of ``--players``."""
 
 
+_prog = "burraco"
+
+
+def set_prog(prog: str) -> None:
+    """Name the running command in :func:`fail`'s lines: ``burraco simulate``, or
+    ``./run simulate`` when ``./run`` started it (set by :func:`burraco.cli.main.main`)."""
+    global _prog
+    _prog = prog
+
+
+def prog() -> str:
+    """The running command's name, as :func:`fail` prints it (``burraco COMMAND``)."""
+    return _prog
+
+
 def fail(message: str, code: int = 2) -> int:
-    """Print ``burraco: error: message`` (one line) on standard error; return ``code``."""
+    """Print ``burraco COMMAND: error: message`` (one line, the form of the argument
+    parser's errors) on standard error; return ``code``."""
     text = " ".join(str(message).split())
-    print(f"burraco: error: {text}", file=sys.stderr)
+    print(f"{_prog}: error: {text}", file=sys.stderr)
     return code
 
 
@@ -126,20 +169,53 @@ PLOT_FORMATS = (".png", ".pdf", ".svg")
 """File endings ``--plot`` writes."""
 
 
+def check_output_file(path: str, option: str) -> Optional[str]:
+    """None if file ``path`` (given to ``option``) can be written, else a one-line
+    reason naming it.  Checked before any work starts by writing and removing a probe
+    (an existing file is opened for appending, never emptied): a folder that only
+    looks writable (``/sys``, a read-only mount, root's ``os.access``) fails here,
+    not after an hour of hands."""
+    if not path:
+        return f"{option}: an empty path is not a file"
+    full = os.path.abspath(path)
+    if os.path.isdir(full):
+        return f"{option} {path}: is a folder, not a file"
+    folder = os.path.dirname(full)
+    up = folder
+    while not os.path.exists(up) and os.path.dirname(up) != up:
+        up = os.path.dirname(up)
+    if os.path.exists(up) and not os.path.isdir(up):
+        return f"{option} {path}: {up} is a file, not a folder"
+    if not os.path.isdir(folder):
+        return f"{option} {path}: the folder {folder} does not exist"
+    try:
+        if os.path.exists(full):
+            with open(full, "ab"):
+                pass
+        else:
+            with open(full, "xb"):
+                pass
+            os.remove(full)
+    except OSError as e:
+        return f"{option} {path}: cannot write there ({e.strerror or e})"
+    return None
+
+
+PLOT_FORMATS = (".png", ".pdf", ".svg")
+"""File endings ``--plot`` writes."""
+
+
 def check_plot_path(path: str) -> Optional[str]:
-    """None if ``--plot`` can write ``path`` (ending, folder, matplotlib installed),
-    else a one-line reason.  Checked before the arena starts."""
+    """None if ``--plot`` can write ``path`` (ending, folder, a probe written and
+    removed, matplotlib installed), else a one-line reason.  Checked before the
+    arena starts."""
     ext = os.path.splitext(path)[1].lower()
     if ext not in PLOT_FORMATS:
         return (f"--plot {path}: the file must end in {', '.join(PLOT_FORMATS)}, "
                 f"not {ext or 'no ending'}")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        return f"--plot {path}: the folder {folder} does not exist"
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        return f"--plot {path}: cannot write there"
-    if os.path.isdir(path):
-        return f"--plot {path}: is a folder"
+    problem = check_output_file(path, "--plot")
+    if problem:
+        return problem
     try:
         found = importlib.util.find_spec("matplotlib") is not None
     except (ImportError, ValueError):  # a blocked or broken matplotlib
@@ -168,7 +244,7 @@ def first_error(*errors: Optional[str]) -> Optional[str]:
 
 
 __all__: List[str] = [
-    "OneLineParser", "variant_arg", "add_variant_option", "whole", "number", "SEED",
-    "TARGET", "HANDS", "PLAYERS", "fail", "table_size", "check_records_dir",
-    "check_plot_path", "check_bots", "first_error", "PLOT_FORMATS",
+    "OneLineParser", "check_overrides", "variant_arg", "add_variant_option", "whole", "number", "SEED",
+    "TARGET", "HANDS", "PLAYERS", "fail", "set_prog", "prog", "table_size", "check_records_dir",
+    "check_output_file", "check_plot_path", "check_bots", "first_error", "PLOT_FORMATS",
 ]

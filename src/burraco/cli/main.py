@@ -4,20 +4,30 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import List, Optional
 
 from .. import __version__, build_kind
+from . import common
 from .common import OneLineParser, fail
+from .route import parse, run_prog
 
 COMMANDS = ("replay", "verify", "simulate", "variants", "play", "arena", "tournament", "serve")
 """Command modules of :mod:`burraco.cli`, in the order ``--help`` lists them."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every available command."""
+def program() -> str:
+    """The name errors and usage give the command line: ``./run`` (or its path)
+    when the person started it with ``./run``, else ``burraco``."""
+    return run_prog(os.environ) or "burraco"
+
+
+def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
+    """The argument parser with every available command (named ``prog``, by
+    default :func:`program`)."""
     parser = OneLineParser(
-        prog="burraco",
+        prog=prog or program(),
         description="Burraco / Buraco in every dialect: play, replay hand records, "
                     "simulate, and measure bots.",
     )
@@ -39,10 +49,13 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[List[str]] = None) -> int:
     """Run the command line; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse(parser, sys.argv[1:] if argv is None else argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    # every error of the command is one line "burraco COMMAND: error: ..."
+    common.set_prog(" ".join([parser.prog, args.command, *(
+        [args.step] if isinstance(getattr(args, "step", None), str) else [])]))
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:

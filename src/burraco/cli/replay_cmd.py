@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from typing import Any, Dict
+
 from ..record import MAX_RECORD_BYTES, dumps, replay_text
+from .common import fail
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -17,14 +20,35 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                     "move is legal, 1 at the first illegal move (its index, the rule's "
                     "stable id as error.rule, and a message), "
                     f"2 for a malformed record (naming the field) or one over "
-                    f"{MAX_RECORD_BYTES} bytes.")
+                    f"{MAX_RECORD_BYTES} bytes. The JSON goes to standard output always; "
+                    "exit 1 and 2 also write one line on standard error.")
     p.add_argument("file", metavar="FILE", help="the record file, or - for standard input")
     p.set_defaults(func=run)
 
 
+def error_line(out: Dict[str, Any]) -> str:
+    """The one line on standard error for a replay that failed (``out["ok"]`` false):
+    the illegal move (its index and rule) or the malformed field, and the message."""
+    err = out.get("error") or {}
+    if err.get("move") is not None:
+        return (f"move {err['move']} is illegal ({err.get('rule') or 'rule'}): "
+                f"{err.get('message', '')}")
+    if err.get("field"):
+        return f"not a hand record ({err['field']}): {err.get('message', '')}"
+    return str(err.get("message", ""))
+
+
+def _answer(out: Dict[str, Any], code: int) -> int:
+    """Print the JSON on standard output, and for exit 1 and 2 one line on standard
+    error (``burraco replay: error: ...``)."""
+    print(dumps(out), flush=True)
+    if code:
+        fail(error_line(out), code)
+    return code
+
+
 def _format_error(message: str) -> int:
-    print(dumps({"ok": False, "error": {"move": None, "field": None, "message": message}}))
-    return 2
+    return _answer({"ok": False, "error": {"move": None, "field": None, "message": message}}, 2)
 
 
 def read_limited(path: str) -> bytes:
@@ -49,5 +73,4 @@ def run(args: argparse.Namespace) -> int:
         return _format_error(f"{name} is larger than {MAX_RECORD_BYTES} bytes: "
                              "not a hand record")
     out, code = replay_text(data)
-    print(dumps(out))
-    return code
+    return _answer(out, code)

@@ -83,6 +83,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         guard_arguments(p)
     p.add_argument("--open", action="store_true",
                    help="open the page in your web browser once serving (where there is one)")
+    p.add_argument("--no-open", dest="open", action="store_false",
+                   help="do not open it (the default; ./run --no-open serves without it)")
     p.set_defaults(func=run)
 
 

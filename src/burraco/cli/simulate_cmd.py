@@ -6,9 +6,10 @@ import argparse
 import json
 import os
 import statistics
+import sys
 import time
 from collections import Counter
-from typing import List
+from typing import Any, Dict, List
 
 from ..compiled import is_compiled
 from ..record import to_record
@@ -55,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
     turns = moves = 0
     t0 = time.perf_counter()
     gen = MeldGenerator(v.rules)  # the run's caches: it sees every hand anyway
+    writing = bool(args.records)
+    problem = None  # a record that could not be written: the hands go on, exit 1
     with progress(args.hands, f"{v.name} {players}p", not (args.no_progress or args.json)) as adv, \
             collector_paused():  # a playout makes no reference cycle
         for k in range(args.hands):
@@ -63,10 +66,16 @@ def run(args: argparse.Namespace) -> int:
             turns += s.turns + 1
             moves += len(s.history)
             scores.append(list(s.player_scores()) if by_seat else [float(x) for x in s.scores()])
-            if args.records:
+            if writing:
                 path = os.path.join(args.records, f"hand-{args.seed}-{k:05d}.json")
-                with open(path, "w", encoding="utf-8") as f:
-                    json.dump(to_record(s), f)
+                try:
+                    with open(path, "w", encoding="utf-8") as f:
+                        json.dump(to_record(s), f)
+                except OSError as e:
+                    writing = False
+                    problem = (f"--records {args.records}: hand {k}'s record could not be "
+                               f"written ({e.strerror or e}); no more were written; the "
+                               "results are above")
             adv()
     secs = max(time.perf_counter() - t0, 1e-9)
     n = len(scores[0])
@@ -85,11 +94,20 @@ def run(args: argparse.Namespace) -> int:
         "score_stdev": [round(s, 2) for s in spreads],
         "compiled": is_compiled(),
     }
-    if args.records:
+    if args.records and problem is None:
         out["records"] = os.path.abspath(args.records)
+    _report(args, out, v, players, means, spreads, by_seat, endings, secs)
+    return fail(problem, 1) if problem else 0
+
+
+def _report(args: argparse.Namespace, out: Dict[str, Any], v: Any, players: int,
+            means: List[float], spreads: List[float], by_seat: bool,
+            endings: "Counter[str]", secs: float) -> None:
+    """Print the figures (one JSON object with ``--json``)."""
+    n = len(means)
     if args.json:
-        print(json.dumps(out))
-        return 0
+        print(json.dumps(out), flush=True)
+        return
     print(f"{v.name}, {players} players: {args.hands} hands in {secs:.2f} s "
           f"({'compiled' if out['compiled'] else 'pure Python'} engine)")
     print(f"  {out['hands_per_second']} hands/s, {out['turns_per_second']} turns/s, "
@@ -101,6 +119,6 @@ def run(args: argparse.Namespace) -> int:
     if by_seat:
         print("  (at 3 and 5 players partners change within the match: a pair's points "
               "are halved, as a match counts them)")
-    if args.records:
+    if "records" in out:
         print(f"  records saved in {out['records']}")
-    return 0
+    sys.stdout.flush()

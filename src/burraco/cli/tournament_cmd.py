@@ -17,7 +17,7 @@ from typing import List, Optional
 
 from ..tournament import movements as mv
 from ..tournament.model import Settings, TournamentError, check_bot_players
-from .common import fail
+from .common import check_output_file, check_records_dir, fail
 
 HELP = """steps, in order:
   create NAME --format F --rounds R [--hands H]   a new event
@@ -614,9 +614,28 @@ def run(args) -> int:  # pragma: no cover - dispatch is by set_defaults
     return args.func(args)
 
 
+def check_outputs(args) -> Optional[str]:
+    """None if every file a step writes (``--html``, ``--csv``, ``export``'s folder)
+    can be written (a probe written and removed), else the reason; checked before
+    the step does anything."""
+    for option in ("html", "csv"):
+        path = getattr(args, option, None)
+        if isinstance(path, str) and path != "-":
+            problem = check_output_file(path, f"--{option}")
+            if problem:
+                return problem
+    if getattr(args, "step", None) == "export":
+        return check_records_dir(args.dir, "export DIR")
+    return None
+
+
 def guarded(func):
-    """Turn TournamentError into one line on standard error and exit code 2."""
+    """Check the step's output files first; turn TournamentError into one line on
+    standard error and exit code 2."""
     def inner(args) -> int:
+        problem = check_outputs(args)
+        if problem:
+            return fail(problem)
         try:
             return int(func(args) or 0)
         except TournamentError as e:
