@@ -1,8 +1,8 @@
 """Load benchmark of ``burraco serve`` (issue 11): N tables of four scripted
 clients playing over real WebSockets on loopback against a server it starts.
 
-Each table has four guests (italian, 4 players, a target no hand reaches, so the
-tables play hand after hand).  A client whose turn it is waits ``--think``
+Each table has four guests (italian, 4 players, the highest target, 10,000:
+no match ends within a run, so the tables play hand after hand).  A client whose turn it is waits ``--think``
 seconds (a person's pace; 0 = as fast as the server answers), sends a random
 legal move, and times it until its own move event comes back: that round trip
 is the latency measured (``p50_ms``, ``p99_ms``).  Table creation and joining
@@ -323,7 +323,7 @@ async def setup_tables(base: str, tables: int) -> list:
             addrs = [player_address(4 * i + p) for p in range(4)]
             cookies = [await session(f"t{i}p0", addrs[0])]
             t = await post(cookies[0], addrs[0], "/api/tables", {
-                "variant": "italian", "players": 4, "target": 10 ** 5, "seat": 0,
+                "variant": "italian", "players": 4, "target": 10_000, "seat": 0,
                 "public": False})
             tid, inv = t["table"]["id"], t["invite"]
             for p in range(1, 4):
