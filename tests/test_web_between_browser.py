@@ -12,7 +12,7 @@ Then Anna opens the finished hand step by step from the score sheet (a new tab):
 her own view (her cards only), stepped with → ← Home End and by a click on a move,
 the board at every step as the engine replaying the record says; "Every hand open"
 shows Bruno's cards too (the hand is over, its record is public); the hand in play
-cannot be stepped through. Screenshots under /work/wt/_brief/shots/between (or
+cannot be stepped through. Screenshots under ``$BURRACO_SHOTS`` (default
 ``screenshots/``). No console errors.
 
 Without /usr/bin/chromium or the ``playwright`` package the test skips.
@@ -29,6 +29,7 @@ from typing import Any, Dict, List
 
 import pytest
 
+from browser.axe import assert_accessible
 from browser.driver import chromium, require_browser, MY_TURN, Player, choose
 
 require_browser()
@@ -63,7 +64,9 @@ def browser():
 def shot(page: Any, name: str, selector: str = "", full: bool = False) -> None:
     """A screenshot: of ``selector``, of the whole page (``full``), else of what the
     window shows (the result panel stays in sight over the table: a whole-page
-    picture would not show where)."""
+    picture would not show where).  Every state pictured is also held to axe-core:
+    no serious or critical violation (tests/browser/axe.py)."""
+    assert_accessible(page, name)
     SHOTS.mkdir(parents=True, exist_ok=True)
     if selector:
         page.locator(selector).first.screenshot(path=str(SHOTS / f"{name}.png"))

@@ -5,7 +5,7 @@ the seal and its share in localStorage; a quiet line on the table says so; after
 the hand "Verify the deal" (the result panel, the score sheet) checks the record
 in the browser and says it is verified, in each page's language; the same record
 with one stock card moved, or with a seal this page never saw, is shown as failing
-the check that catches it. Screenshots under /work/wt/_brief/shots/ (or
+the check that catches it. Screenshots under ``$BURRACO_SHOTS`` (default
 ``screenshots/``) for a person to look at. No console errors.
 
 Without /usr/bin/chromium or the ``playwright`` package the tests skip.

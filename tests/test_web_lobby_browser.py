@@ -14,18 +14,20 @@ the waiting page): Debian's Chromium driven by Playwright, as tests/test_web_bro
 - the leaderboard, from the lobby: rated players by rule set, the bots as marked
   landmarks, names linking to the players' pages, "Register to be rated" for a guest.
 
-Screenshots of every state go to /work/wt/_brief/shots/lobby/ when that folder's
-parent exists, else to screenshots/lobby/.  Without /usr/bin/chromium or the
+Screenshots of every state go to ``$BURRACO_SHOTS/lobby`` (default
+``screenshots/lobby/``).  Without /usr/bin/chromium or the
 ``playwright`` package the tests skip, saying so.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
 import pytest
 
+from browser.axe import assert_accessible
 from browser.driver import chromium, require_browser, Player
 
 sync_api = require_browser()
@@ -35,11 +37,13 @@ from server_harness import FAST, Client, Server, play_random, shared_inbox  # no
 pytestmark = pytest.mark.timeout(600)
 
 ROOT = Path(__file__).resolve().parent.parent
-_BRIEF = Path("/work/wt/_brief")
-SHOTS = (_BRIEF / "shots" / "lobby") if _BRIEF.is_dir() else (ROOT / "screenshots" / "lobby")
+SHOTS = Path(os.environ.get("BURRACO_SHOTS") or ROOT / "screenshots") / "lobby"
 
 
 def shot(p: Player, name: str) -> None:
+    """A picture of the whole page; every state pictured is also held to axe-core
+    (no serious or critical violation: tests/browser/axe.py)."""
+    assert_accessible(p.page, name)
     SHOTS.mkdir(parents=True, exist_ok=True)
     p.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
