@@ -35,11 +35,12 @@ from server_harness import NO_TABLE_LIMITS, Server  # noqa: E402
 
 pytestmark = pytest.mark.timeout(1200)  # a loaded 2-core machine plays slowly
 
-LOCALES = {"en": "en-US", "it": "it-IT", "pt": "pt-BR"}
+LOCALES = {"en": "en-US", "it": "it-IT", "pt": "pt-BR", "de": "de-DE"}
 WORDS = {  # a few words the page must show in each language
     "en": {"create": "Create the table", "score": "Score sheet", "stock": "Stock"},
     "it": {"create": "Crea il tavolo", "score": "Segnapunti", "stock": "Tallone"},
     "pt": {"create": "Criar a mesa", "score": "Placar", "stock": "Monte"},
+    "de": {"create": "Tisch eröffnen", "score": "Punkteliste", "stock": "Talon"},
 }
 
 
@@ -163,7 +164,7 @@ def chat_and_keyboard(anna: Player, bruno: Player) -> None:
     anna.page.wait_for_function("!document.querySelector('.hand').getAttribute('aria-label').endsWith('own order')")
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "pt"])
+@pytest.mark.parametrize("lang", ["en", "it", "pt", "de"])
 def test_two_people_play_a_hand_with_two_bots(server, browser, lang):
     base = server.base
     anna = Player(browser, base, "Anna", locale=LOCALES[lang])
