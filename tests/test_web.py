@@ -152,5 +152,16 @@ def test_open_browser_is_harmless_without_a_display(monkeypatch):
 
 
 def test_run_starts_the_browser_table_by_default():
-    run = (Path(__file__).resolve().parent.parent / "run").read_text()
-    assert "set -- serve --open" in run and "set -- play" in run
+    """``./run`` alone opens the browser table (``serve --open``), options only play
+    knows start the terminal game: the script asks src/burraco/cli/route.py."""
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parent.parent
+    assert 'route.py" "$@"' in (root / "run").read_text()
+    def routed(*args):
+        r = subprocess.run([sys.executable, str(root / "src/burraco/cli/route.py"), *args],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        return r.stdout.split()
+    assert routed() == ["server", "serve", "--open"]
+    assert routed("--variant", "brazilian")[1:] == ["play"]
