@@ -1,7 +1,11 @@
 """Issue 24 item 2: which card of a laid meld stands as a wild card comes from the
 engine, in every meld of the view the server sends (docs/protocol.md "A meld's
 reading"), so the page never guesses it: in ``2C 2H 4C`` the 2 of clubs is the
-natural 2 and only the 2 of hearts is wild, standing for the 3 of clubs."""
+natural 2 and only the 2 of hearts is wild, standing for the 3 of clubs.
+
+RULES.md rows checked: "a 2 may also stand as itself (natural 2 in a run A-2-3, a
+second 2 in a run)", "wild cards", "wilds per meld" (brazilian: a meld of wilds only)
+and "set of 2s or of jokers"."""
 
 from __future__ import annotations
 

@@ -84,20 +84,11 @@ def cards_plain(cards: Iterable[int], wild: Optional[Sequence[bool]] = None) -> 
 
 def acting_wilds(r, rules) -> set:
     """Positions in ``r.order`` (a :class:`~burraco.melds.Reading`) of the cards
-    that act as wild cards, as the engine reads the meld: in a run, every card
-    not at its own place (a 2 in its own place stands as itself); in a set,
-    the jokers and 2s."""
-    out = set()
-    if r.kind == "run":
-        for j, c in enumerate(r.order):
-            k = r.low + j
-            natural = (c != JOKER and c // 13 == r.suit and 0 <= k < len(rules.pos_rank)
-                       and c % 13 + 1 == rules.pos_rank[k])
-            if not natural:
-                out.add(j)
-    else:
-        out = {j for j, c in enumerate(r.order) if IS_WILD[c]}
-    return out
+    that act as wild cards, as the engine reads the meld: the places
+    :func:`burraco.view.wild_places` gives (the same reading the server sends)."""
+    from ..view import wild_places
+
+    return {j for j, _ in wild_places(r, rules)}
 
 
 def notation_lines() -> List[str]:
