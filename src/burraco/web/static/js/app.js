@@ -74,7 +74,10 @@ function TablePage({ id, invite, player, go }) {
   const join = async (seat) => {
     try {
       await post(`/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
-      connect();
+      // the open socket is told its new seat (welcome + snapshot, docs/protocol.md): a
+      // second socket would drop the seat for a moment, and the deal could go on
+      // without this page's share (deal.js)
+      if (!conn.current || conn.current.s.status !== "open") connect();
     } catch (e) { setError(errorText(e)); }
   };
   const leave = async () => {
