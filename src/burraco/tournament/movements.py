@@ -16,12 +16,17 @@ the ``order`` a caller passes (the standings, for the Danish movements).
   ``deal_sets=False`` form, which never skips).  With an odd count the missing
   East-West pair is a phantom: the North-South pair it "meets" has the bye.
 * **Danish** (:func:`danish`): after each round 1st meets 2nd, 3rd meets 4th ...
-  in the standings; the first round by seeding (1 v 2, 3 v 4) or by a random
-  draw.  The *modified* form refuses a rematch with the previous round's
-  opponents except in the last round (the pairing goes down the standings and
-  backtracks the fewest places needed).  The higher-placed entrant sits
-  North-South.  Odd count: the lowest-placed entrant among those with the fewest
-  byes has the bye.
+  in the standings, except that nobody meets an earlier opponent while any
+  pairing of the round avoids every rematch (issue 26: :mod:`.pairing`, exact:
+  each entrant from the top meets the nearest one below that still lets
+  everybody below pair without a rematch); the first round by seeding (1 v 2,
+  3 v 4) or by a random draw.  The *modified* form is the older rule, kept as
+  an option: it refuses only the previous round's opponents, and those only
+  before the last round (the pairing goes down the standings and backtracks
+  the fewest places needed).  The higher-placed entrant sits North-South.  Odd
+  count: the bye goes to the lowest-placed entrant among those with the fewest
+  byes (in the Danish, the lowest placed of them that leaves a pairing without
+  rematches, when one does).
 * **Round robin** (:func:`round_robin`): Berger tables (the circle method):
   every pair meets every other once in ``n - 1`` rounds (``n`` with an odd count,
   one bye a round); more rounds than that start a second cycle, sides swapped.
@@ -41,6 +46,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+
+from .pairing import danish_pairs
 
 MITCHELL = "mitchell"
 DANISH = "danish"
@@ -239,12 +246,18 @@ def first_round_order(entrants: Sequence[int], draw: str = "seeded",
 def danish(order: Sequence[int], round_no: int, total_rounds: int,
            history: Optional[History] = None, modified: bool = False) -> RoundPlan:
     """A Danish round: ``order`` is the standings (best first; the seeding or a
-    draw for the first round).  1st meets 2nd, 3rd meets 4th; the modified form
-    avoids the previous round's opponents except in the last round."""
+    draw for the first round).  1st meets 2nd, 3rd meets 4th, with no rematch
+    while any pairing of the round allows (:func:`.pairing.danish_pairs`); the
+    modified form (the older rule) avoids only the previous round's opponents,
+    except in the last round."""
     order = list(order)
     if len(order) < 2:
         raise MovementError("a Danish needs at least 2 pairs")
     h = history or History()
+    if not modified:
+        pairs, bye_ = danish_pairs(order, h.opponents, h.byes)
+        tables = tuple(Seating(i + 1, (a,), (b,)) for i, (a, b) in enumerate(pairs))
+        return RoundPlan(round_no, tables, () if bye_ is None else (bye_,))
     forbid: Set[FrozenSet[int]] = set()
     if modified and round_no < total_rounds:
         forbid = set(h.last_opponents)
@@ -262,7 +275,7 @@ def danish(order: Sequence[int], round_no: int, total_rounds: int,
         tables = tuple(Seating(i + 1, (a,), (b,)) for i, (a, b) in enumerate(pairs))
         return RoundPlan(round_no, tables, () if bye is None else (bye,))
     # only 2 (or 3) entrants who met last round: a rematch is unavoidable
-    return danish(order, round_no, total_rounds, h, modified=False)
+    return danish(order, round_no, total_rounds, History(byes=h.byes), modified=False)
 
 
 def _pair_down(rest: List[int], forbid: Set[FrozenSet[int]]) -> Optional[List[Tuple[int, int]]]:
