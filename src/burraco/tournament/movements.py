@@ -42,12 +42,13 @@ the ``order`` a caller passes (the standings, for the Danish movements).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
-from .pairing import danish_pairs
+from .pairing import danish_pairs, individual_schedule
 
 MITCHELL = "mitchell"
 DANISH = "danish"
@@ -305,15 +306,62 @@ def individual_berger_rounds(n: int) -> int:
 
 
 def individual(players: Sequence[int], round_no: int, history: Optional[History] = None,
-               rng: Optional[random.Random] = None, berger: bool = True) -> RoundPlan:
+               rng: Optional[random.Random] = None, berger: bool = True,
+               total_rounds: Optional[int] = None,
+               previous: Sequence[RoundPlan] = ()) -> RoundPlan:
     """A round of an individual event: four players a table, two partnerships;
-    ``players`` in seeding order.  ``berger`` uses the Berger partnerships where
-    the count allows (the caller passes False once the field has changed)."""
+    ``players`` in seeding order.  With the field unchanged since round 1
+    (``berger``) and ``total_rounds`` known, the round is taken from the whole
+    event's schedule (:func:`individual_event`: partners never repeated while
+    the count allows, opponents spread evenly), as long as the rounds already
+    played (``previous``) are that schedule's; otherwise the round is paired on
+    its own, from ``history``."""
     n = len(players)
     if n < 4:
         raise MovementError("an individual event needs at least 4 players")
     h = history or History()
-    rng = rng or random.Random(round_no)
+    if berger and total_rounds and round_no <= total_rounds:
+        plans = individual_event(tuple(players), total_rounds)
+        if list(previous) == list(plans[:round_no - 1]):
+            return plans[round_no - 1]
+    return _individual_round(players, round_no, h, rng or random.Random(round_no), berger)
+
+
+@functools.lru_cache(maxsize=16)
+def individual_event(players: Tuple[int, ...], rounds: int) -> Tuple[RoundPlan, ...]:
+    """Every round of an individual event of ``players`` (seeding order) over
+    ``rounds``: each round's partnerships and byes from the Berger table where
+    the count allows (else from the round-by-round search), then the tables
+    rearranged by :func:`.pairing.individual_schedule` so that everybody meets
+    the others as opponents as evenly as the rounds allow.  The same field and
+    rounds always give the same schedule."""
+    start: List[Tuple[List[Tuple[int, int]], List[int]]] = []
+    plans: List[RoundPlan] = []
+    rng = random.Random(f"individual-start:{len(players)}:{rounds}")
+    for r in range(1, rounds + 1):
+        p = _individual_round(players, r, History.of(plans), rng, True)
+        plans.append(p)
+        start.append(([(s.ns[0], s.ns[1]) if i == 0 else (s.ew[0], s.ew[1])
+                       for s in p.tables for i in (0, 1)], list(p.byes)))
+    out = []
+    for r, (tables, byes) in enumerate(individual_schedule(players, rounds, start), 1):
+        out.append(RoundPlan(r, tuple(Seating(i + 1, a, b) for i, (a, b) in enumerate(tables)),
+                             tuple(byes)))
+
+    def repeats(ps: Sequence[RoundPlan]) -> int:
+        return sum(c - 1 for c in History.of(ps).partners.values())
+
+    # the search never trades a fresh partner for opponents; should it, keep the start
+    return tuple(out) if repeats(out) <= repeats(plans) else tuple(plans)
+
+
+def _individual_round(players: Sequence[int], round_no: int, h: History,
+                      rng: random.Random, berger: bool) -> RoundPlan:
+    """One round of an individual event paired on its own: the Berger
+    partnerships where the count allows, else byes to the fewest and a search
+    for partnerships never formed before; then the partnerships grouped into
+    tables repeating opponents as little as possible."""
+    n = len(players)
     cycle = individual_berger_rounds(n)
     if berger and cycle and round_no <= cycle:
         rr = round_robin(players, round_no)
@@ -427,7 +475,8 @@ def plan_round(fmt: str, entrants: Sequence[int], round_no: int, total_rounds: i
         return round_robin(entrants, round_no)
     if fmt == INDIVIDUAL:
         same_field = all(set(p.seated()) == set(entrants) for p in previous)
-        return individual(entrants, round_no, h, rng, berger=same_field)
+        return individual(entrants, round_no, h, rng, berger=same_field,
+                          total_rounds=total_rounds, previous=previous)
     if round_no == 1 or order is None:
         order = first_round_order(entrants, first_draw, rng) if round_no == 1 else list(entrants)
     return danish(order, round_no, total_rounds, h, modified=(fmt == MODIFIED_DANISH))

@@ -29,6 +29,8 @@ every pairing has one.  Pure functions, no I/O.
 
 from __future__ import annotations
 
+import math
+import random
 from typing import Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple
 
 from .matching import maximum_matching
@@ -98,3 +100,103 @@ def danish_pairs(order: Sequence[int], met: Met, byes: Mapping[int, int]
         else:  # pragma: no cover - the count above says some partner works
             raise AssertionError("no partner for the top entrant")
     return pairs, bye
+
+
+# --------------------------------------------------------------- individual
+Table = Tuple[Tuple[int, int], Tuple[int, int]]
+"""A table of an individual event: North-South's two players, East-West's two."""
+
+PARTNER_WEIGHT = 30
+"""How much more a repeated partner weighs than a repeated opponent."""
+
+
+def _lower_bound(meetings: int, pairs: int) -> int:
+    """The least sum of squared counts when ``meetings`` are spread over ``pairs``."""
+    q, rem = divmod(meetings, pairs)
+    return rem * (q + 1) ** 2 + (pairs - rem) * q * q
+
+
+def individual_schedule(players: Sequence[int], rounds: int,
+                        start: Sequence[Tuple[Sequence[Tuple[int, int]], Sequence[int]]],
+                        iterations: int = 0) -> List[Tuple[List[Table], List[int]]]:
+    """The tables and byes of every round of an individual event whose field
+    does not change: ``start`` gives each round's partnerships and byes (the
+    Berger table's, so that nobody partners anyone twice); a local search
+    (simulated annealing, seeded by the field so that every run gives the same
+    schedule) then moves players between the tables of a round to spread the
+    opponents as evenly as the rounds allow.  A move that would pair two players
+    again as partners costs :data:`PARTNER_WEIGHT` times a repeated opponent,
+    which the search never pays while partners are fresh; the cost is the sum
+    over every two players of (times partners)^2 x weight + (times opponents)^2,
+    and the search stops early when it reaches the least that cost can be."""
+    rng = random.Random(f"individual:{len(players)}:{rounds}:{','.join(map(str, players))}")
+    n = len(players)
+    seats: List[List[int]] = []
+    byes: List[List[int]] = []
+    for parts, b in start:
+        flat = [p for pr in parts for p in pr]
+        seats.append(flat)
+        byes.append(list(b))
+    k = len(seats[0]) if seats else 0
+    pos = {p: i for i, p in enumerate(players)}
+    P = [[0] * n for _ in range(n)]
+    O = [[0] * n for _ in range(n)]
+
+    def table(tb: List[int], d: int) -> int:
+        a, b, c, e = (pos[x] for x in tb)
+        s = 0
+        for x, y in ((a, b), (c, e)):
+            v = P[x][y]
+            s += PARTNER_WEIGHT * ((v + d) ** 2 - v * v)
+            P[x][y] = P[y][x] = v + d
+        for x in (a, b):
+            for y in (c, e):
+                v = O[x][y]
+                s += (v + d) ** 2 - v * v
+                O[x][y] = O[y][x] = v + d
+        return s
+
+    cost = 0
+    for pl in seats:
+        for t in range(0, k, 4):
+            cost += table(pl[t:t + 4], 1)
+    pairs = n * (n - 1) // 2
+    floor = PARTNER_WEIGHT * _lower_bound(rounds * k // 2, pairs) + _lower_bound(rounds * k, pairs)
+    iterations = iterations or 1200 * rounds + 100 * k
+    best = (cost, [list(pl) for pl in seats])
+    temp0 = 3.0
+    for it in range(iterations):
+        if cost <= floor or k < 8:
+            break
+        temp = temp0 * (1 - it / iterations) + 0.02
+        pl = seats[rng.randrange(len(seats))]
+        if rng.random() < 0.5:   # two players of different tables change places
+            i, j = rng.sample(range(k), 2)
+            ti, tj = i - i % 4, j - j % 4
+            if ti == tj:
+                continue
+            moves = [(i, j)]
+        else:                    # two partnerships of different tables change places
+            ti, tj = (4 * x for x in rng.sample(range(k // 4), 2))
+            si, sj = ti + 2 * rng.randrange(2), tj + 2 * rng.randrange(2)
+            moves = [(si, sj), (si + 1, sj + 1)]
+        d = table(pl[ti:ti + 4], -1) + table(pl[tj:tj + 4], -1)
+        for i, j in moves:
+            pl[i], pl[j] = pl[j], pl[i]
+        d += table(pl[ti:ti + 4], 1) + table(pl[tj:tj + 4], 1)
+        if d <= 0 or rng.random() < math.exp(-d / temp):
+            cost += d
+            if cost < best[0]:
+                best = (cost, [list(x) for x in seats])
+        else:
+            table(pl[ti:ti + 4], -1)
+            table(pl[tj:tj + 4], -1)
+            for i, j in reversed(moves):
+                pl[i], pl[j] = pl[j], pl[i]
+            table(pl[ti:ti + 4], 1)
+            table(pl[tj:tj + 4], 1)
+    out: List[Tuple[List[Table], List[int]]] = []
+    for pl, b in zip(best[1], byes):
+        tables = [((pl[t], pl[t + 1]), (pl[t + 2], pl[t + 3])) for t in range(0, k, 4)]
+        out.append((tables, b))
+    return out
