@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Dict, FrozenSet, Iterator, List, Optional, Tuple
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -164,3 +165,86 @@ def test_whole_events_rematch_only_when_forced(n, data):
         assert got == key[1]
         for b in r.plan.byes:
             assert h.byes[b] == min(h.byes[e] for e in order)
+
+
+# ---------------------------------------------------------------- individual
+def plans_of_8() -> List[mv.RoundPlan]:
+    """Every round plan of 8 players: two tables, two partnerships each
+    (sides and table order do not matter)."""
+    out = []
+    people = list(range(1, 9))
+    for first in itertools.combinations(people[1:], 3):
+        t1 = (1,) + first
+        t2 = tuple(p for p in people if p not in t1)
+        for a in ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)):
+            for b in ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)):
+                out.append(mv.RoundPlan(0, (
+                    mv.Seating(1, (t1[a[0]], t1[a[1]]), (t1[a[2]], t1[a[3]])),
+                    mv.Seating(2, (t2[b[0]], t2[b[1]]), (t2[b[2]], t2[b[3]])))))
+    return out
+
+
+def balance(plans) -> Tuple[int, int, int]:
+    """(partner repeats, most meetings of two players as opponents, the sum of
+    squared opponent meetings) of a schedule."""
+    h = History.of(plans)
+    return (sum(c - 1 for c in h.partners.values()), max(h.opponents.values()),
+            sum(c * c for c in h.opponents.values()))
+
+
+def test_individual_balance_against_brute_force():
+    """8 players over 2 and 3 rounds: no schedule (brute force over every plan
+    of every round after the first, the first fixed by symmetry) repeats fewer
+    partners or spreads opponents more evenly than the event's schedule."""
+    every = plans_of_8()
+    assert len(every) == 315
+    for rounds in (2, 3):
+        ours = mv.individual_event(tuple(range(1, 9)), rounds)
+        best = None
+        for rest in itertools.product(every, repeat=rounds - 1):
+            b = balance((every[0],) + rest)
+            if best is None or (b[0], b[2]) < (best[0], best[2]):
+                best = b
+        got = balance(ours)
+        assert (got[0], got[2]) == (best[0], best[2]) and got[1] == best[1] == 1
+
+
+@pytest.mark.parametrize("n,rounds", [(16, 5), (24, 5), (13, 4), (20, 6)])
+def test_individual_opponents_spread(n, rounds):
+    """Events short enough for it: nobody partners anyone twice and nobody
+    meets anyone twice as an opponent (the round-by-round pairing met some
+    players twice already in 5 rounds of 16)."""
+    plans = mv.individual_event(tuple(range(1, n + 1)), rounds)
+    h = History.of(plans)
+    assert max(h.partners.values()) == 1
+    assert max(h.opponents.values()) == 1
+    assert max(h.byes.values(), default=0) <= 1
+
+
+def test_individual_long_event_balance():
+    """16 players over 15 rounds: every two partner exactly once; as opponents
+    every two meet 1 to 3 times (the round-by-round pairing: 0 to 5), the
+    2 x 15 opponents of each player spread over the 15 others."""
+    plans = mv.individual_event(tuple(range(1, 17)), 15)
+    h = History.of(plans)
+    pairs = list(itertools.combinations(range(1, 17), 2))
+    assert all(h.partners[frozenset(p)] == 1 for p in pairs)
+    counts = [h.opponents[frozenset(p)] for p in pairs]
+    assert min(counts) >= 1 and max(counts) <= 3
+    assert sum(counts) == 15 * 16
+
+
+def test_individual_schedule_kept_only_while_played_as_planned():
+    """The event's schedule is used while the rounds played are its rounds; a
+    round played otherwise (a changed field, an older event) makes the next
+    round pair on its own, never repeating a partner."""
+    field = list(range(1, 17))
+    sched = mv.individual_event(tuple(field), 5)
+    plans = []
+    for r in range(1, 6):
+        p = mv.plan_round(mv.INDIVIDUAL, field, r, 5, plans, rng=random.Random(r))
+        assert p == sched[r - 1]
+        plans.append(p)
+    other = [mv.individual(field, 1, History(), random.Random(9), berger=False)]
+    p2 = mv.plan_round(mv.INDIVIDUAL, field, 2, 5, other, rng=random.Random(2))
+    assert not set(History.of([p2]).partners) & set(History.of(other).partners)

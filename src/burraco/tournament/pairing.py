@@ -133,27 +133,33 @@ def individual_schedule(players: Sequence[int], rounds: int,
     n = len(players)
     seats: List[List[int]] = []
     byes: List[List[int]] = []
+    pos = {p: i for i, p in enumerate(players)}
     for parts, b in start:
-        flat = [p for pr in parts for p in pr]
-        seats.append(flat)
+        seats.append([pos[p] for pr in parts for p in pr])
         byes.append(list(b))
     k = len(seats[0]) if seats else 0
-    pos = {p: i for i, p in enumerate(players)}
     P = [[0] * n for _ in range(n)]
     O = [[0] * n for _ in range(n)]
+    w = PARTNER_WEIGHT
 
     def table(tb: List[int], d: int) -> int:
-        a, b, c, e = (pos[x] for x in tb)
-        s = 0
-        for x, y in ((a, b), (c, e)):
-            v = P[x][y]
-            s += PARTNER_WEIGHT * ((v + d) ** 2 - v * v)
-            P[x][y] = P[y][x] = v + d
-        for x in (a, b):
-            for y in (c, e):
-                v = O[x][y]
-                s += (v + d) ** 2 - v * v
-                O[x][y] = O[y][x] = v + d
+        """Add (d=1) or take away (d=-1) a table's meetings; the change of cost."""
+        a, b, c, e = tb
+        pa, pc, oa, ob = P[a], P[c], O[a], O[b]
+        s = w * d * (2 * (pa[b] + pc[e]) + 2 * d)
+        pa[b] += d
+        P[b][a] += d
+        pc[e] += d
+        P[e][c] += d
+        s += d * (2 * (oa[c] + oa[e] + ob[c] + ob[e]) + 4 * d)
+        oa[c] += d
+        oa[e] += d
+        ob[c] += d
+        ob[e] += d
+        O[c][a] += d
+        O[e][a] += d
+        O[c][b] += d
+        O[e][b] += d
         return s
 
     cost = 0
@@ -162,7 +168,7 @@ def individual_schedule(players: Sequence[int], rounds: int,
             cost += table(pl[t:t + 4], 1)
     pairs = n * (n - 1) // 2
     floor = PARTNER_WEIGHT * _lower_bound(rounds * k // 2, pairs) + _lower_bound(rounds * k, pairs)
-    iterations = iterations or 1200 * rounds + 100 * k
+    iterations = iterations or 4000 * rounds + 200 * k
     best = (cost, [list(pl) for pl in seats])
     temp0 = 3.0
     for it in range(iterations):
@@ -197,6 +203,7 @@ def individual_schedule(players: Sequence[int], rounds: int,
             table(pl[tj:tj + 4], 1)
     out: List[Tuple[List[Table], List[int]]] = []
     for pl, b in zip(best[1], byes):
-        tables = [((pl[t], pl[t + 1]), (pl[t + 2], pl[t + 3])) for t in range(0, k, 4)]
+        q = [players[i] for i in pl]
+        tables = [((q[t], q[t + 1]), (q[t + 2], q[t + 3])) for t in range(0, k, 4)]
         out.append((tables, b))
     return out
