@@ -248,3 +248,20 @@ def test_individual_schedule_kept_only_while_played_as_planned():
     other = [mv.individual(field, 1, History(), random.Random(9), berger=False)]
     p2 = mv.plan_round(mv.INDIVIDUAL, field, 2, 5, other, rng=random.Random(2))
     assert not set(History.of([p2]).partners) & set(History.of(other).partners)
+
+
+def test_individual_schedule_through_the_store(tmp_path):
+    """An individual event kept in the database (each round a new load, as each
+    command of the director) plays the event's schedule round after round."""
+    from burraco.tournament.store import Store
+    st_ = Store(f"sqlite:///{tmp_path / 'i.db'}")
+    st_.create("Solo", Settings(format=mv.INDIVIDUAL, rounds=3, hands=3))
+    st_.add_entrants("Solo", [{"name": f"Player {i}"} for i in range(1, 10)])
+    sched = mv.individual_event(tuple(st_.load("Solo").seeding()), 3)
+    for r in range(1, 4):
+        mv.individual_event.cache_clear()
+        _, plan = st_.start_round("Solo")
+        assert plan == sched[r - 1]
+        for seat in plan.tables:
+            st_.enter_result("Solo", r, seat.table, [(100, 0)] * 3)
+        st_.close_round("Solo")

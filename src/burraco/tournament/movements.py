@@ -126,9 +126,9 @@ class History:
     """What earlier rounds say about the entrants: who met whom, who partnered
     whom, and the byes."""
 
-    opponents: Counter = field(default_factory=Counter)
-    partners: Counter = field(default_factory=Counter)
-    byes: Counter = field(default_factory=Counter)
+    opponents: Counter[FrozenSet[int]] = field(default_factory=Counter)
+    partners: Counter[FrozenSet[int]] = field(default_factory=Counter)
+    byes: Counter[int] = field(default_factory=Counter)
     last_opponents: Set[FrozenSet[int]] = field(default_factory=set)
 
     @classmethod
@@ -218,12 +218,13 @@ def round_robin(entrants: Sequence[int], round_no: int) -> RoundPlan:
     return _plan_from_pairs(round_no, pairs, swap)
 
 
-def _plan_from_pairs(round_no: int, pairs, swap: bool = False) -> RoundPlan:
+def _plan_from_pairs(round_no: int, pairs: Sequence[Tuple[Optional[int], Optional[int]]],
+                     swap: bool = False) -> RoundPlan:
     tables: List[Seating] = []
     byes: List[int] = []
     for a, b in pairs:
         if a is None or b is None:
-            byes.append(b if a is None else a)
+            byes.extend(x for x in (a, b) if x is not None)
             continue
         if swap:
             a, b = b, a
@@ -256,16 +257,17 @@ def danish(order: Sequence[int], round_no: int, total_rounds: int,
         raise MovementError("a Danish needs at least 2 pairs")
     h = history or History()
     if not modified:
-        pairs, bye_ = danish_pairs(order, h.opponents, h.byes)
-        tables = tuple(Seating(i + 1, (a,), (b,)) for i, (a, b) in enumerate(pairs))
-        return RoundPlan(round_no, tables, () if bye_ is None else (bye_,))
+        met, bye_ = danish_pairs(order, h.opponents, h.byes)
+        seated = tuple(Seating(i + 1, (a,), (b,)) for i, (a, b) in enumerate(met))
+        return RoundPlan(round_no, seated, () if bye_ is None else (bye_,))
     forbid: Set[FrozenSet[int]] = set()
     if modified and round_no < total_rounds:
         forbid = set(h.last_opponents)
     candidates: List[Optional[int]] = [None]
     if len(order) % 2:
         # lowest placed first among the fewest byes (stable sort keeps the order)
-        candidates = sorted(reversed(order), key=lambda e: h.byes[e])
+        by_byes: List[int] = sorted(reversed(order), key=lambda e: h.byes[e])
+        candidates = list(by_byes)
     for bye in candidates:
         rest = [e for e in order if e != bye]
         pairs = _pair_down(rest, forbid)
@@ -322,9 +324,16 @@ def individual(players: Sequence[int], round_no: int, history: Optional[History]
     h = history or History()
     if berger and total_rounds and round_no <= total_rounds:
         plans = individual_event(tuple(players), total_rounds)
-        if list(previous) == list(plans[:round_no - 1]):
+        if [_shape(p) for p in previous] == [_shape(p) for p in plans[:round_no - 1]]:
             return plans[round_no - 1]
     return _individual_round(players, round_no, h, rng or random.Random(round_no), berger)
+
+
+def _shape(plan: RoundPlan) -> Tuple[object, ...]:
+    """A plan as played: its tables' sides (each side's players as a set) and
+    its byes as a set."""
+    return (plan.round, tuple((t.table, frozenset(t.ns), frozenset(t.ew)) for t in plan.tables),
+            frozenset(plan.byes))
 
 
 @functools.lru_cache(maxsize=16)
@@ -363,6 +372,7 @@ def _individual_round(players: Sequence[int], round_no: int, h: History,
     tables repeating opponents as little as possible."""
     n = len(players)
     cycle = individual_berger_rounds(n)
+    partnerships: List[Tuple[int, ...]]
     if berger and cycle and round_no <= cycle:
         rr = round_robin(players, round_no)
         partnerships = [t.ns + t.ew for t in rr.tables]
@@ -370,7 +380,7 @@ def _individual_round(players: Sequence[int], round_no: int, h: History,
     else:
         byes = _choose_byes(players, n % 4, h, rng)
         playing = [p for p in players if p not in byes]
-        partnerships = _partnerships(playing, h, rng)
+        partnerships = list(_partnerships(playing, h, rng))
     tables = _group_tables(partnerships, h)
     seatings = tuple(Seating(i + 1, a, b) for i, (a, b) in enumerate(tables))
     return RoundPlan(round_no, seatings, tuple(byes))
@@ -426,12 +436,13 @@ def _perfect_matching(vertices: List[int], adj: Dict[int, Set[int]], rng: random
     return go(set(vertices))
 
 
-def _group_tables(partnerships: List[Tuple[int, ...]], h: History):
+def _group_tables(partnerships: List[Tuple[int, ...]], h: History
+                  ) -> List[Tuple[Tuple[int, ...], Tuple[int, ...]]]:
     """Pair partnerships into tables, repeating opponents as little as possible."""
     left = [tuple(p) for p in partnerships]
     tables = []
 
-    def clash(a, b) -> int:
+    def clash(a: Tuple[int, ...], b: Tuple[int, ...]) -> int:
         return sum(h.opponents[frozenset((x, y))] for x in a for y in b)
 
     while left:

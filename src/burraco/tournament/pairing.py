@@ -77,7 +77,8 @@ def danish_pairs(order: Sequence[int], met: Met, byes: Mapping[int, int]
                 best, bye, need, m = (k, e), e, k, mm
                 if k == 0:
                     break
-        people.discard(bye)  # type: ignore[arg-type]
+        if bye is not None:
+            people.discard(bye)
     else:
         need, m = _rematches_needed(people, graph, None)
     pairs: List[Tuple[int, int]] = []

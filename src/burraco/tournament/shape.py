@@ -10,7 +10,7 @@ model's :class:`~.model.Tournament` has this shape; anything else that has it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Optional, Protocol, Sequence, Tuple, Union
+from typing import FrozenSet, Mapping, Optional, Protocol, Sequence, Tuple, Union
 
 from .movements import RoundPlan
 
@@ -26,7 +26,7 @@ class Draw:
     order: Tuple[int, ...]
 
     @property
-    def entrants(self) -> frozenset:
+    def entrants(self) -> FrozenSet[int]:
         """The set of entrants the draw is for."""
         return frozenset(self.order)
 

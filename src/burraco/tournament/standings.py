@@ -74,7 +74,7 @@ class Row:
     h2h: Optional[int] = None
     rounds_vp: List[Optional[int]] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, object]:
         """Plain values (``simulate --json`` and the CSV)."""
         return {"rank": self.rank, "entrant": self.name, "number": self.entrant,
                 "vp": self.vp, "mp": self.mp, "played": self.played, "byes": self.byes,
