@@ -8,12 +8,13 @@ lexicographic, most important first:
 
 1. the bye (odd count) goes to an entrant with the fewest byes so far;
 2. as few rematches as possible: none whenever some pairing of the round
-   (with such a bye) has none; a rematch, when unavoidable, goes to entrants
-   who met least often;
+   (with such a bye) has none;
 3. the bye to the lowest placed entrant that allows (2);
 4. top down, each entrant meets the nearest one below it in the standings that
    still allows (1)-(3) for everybody below: 1st meets 2nd, 3rd meets 4th
-   wherever no rematch is in the way, exactly as the plain Danish.
+   wherever no rematch is in the way, exactly as the plain Danish.  When a
+   rematch cannot be avoided, the entrant it falls to meets, among those it
+   could meet, one it met the fewest times, then the nearest.
 
 Each step asks whether the entrants left can still be paired with the fewest
 rematches: the most pairs of them who have not met is a maximum matching of the
@@ -24,7 +25,12 @@ every pairing of fields up to 9 (tests/test_tournament_pairing.py).
 
 The guarantee is per round: a Danish pairs on results not yet known, so no
 schedule of later rounds can be promised; a rematch comes only in a round where
-every pairing has one.  Pure functions, no I/O.
+every pairing has one.
+
+:func:`individual_schedule` does the same service for individual events, whose
+rounds do not depend on results: it rearranges a whole event's tables so that
+everybody meets the others as opponents as evenly as the rounds allow, never
+at the price of a repeated partner.  Pure functions, no I/O.
 """
 
 from __future__ import annotations
