@@ -249,3 +249,48 @@ def test_draw_keeps_its_round_in_the_database(tmp_path):
     assert [r.name for r in standings(t, through=1)] == ["D", "C", "B", "A"]
     with sa.create_engine(st_.url).connect() as c:
         assert c.execute(sa.text("select round from tournament_draws")).scalar() == 1
+
+
+def test_migration_gives_old_draws_their_round(tmp_path):
+    """Migration t0004: a draw stored before draws had a round gets the round
+    the standings showed when it was recorded (the last round with a result
+    started before it); a draw recorded before any result gets 0."""
+    import datetime as dt
+
+    from alembic import command
+    from alembic.config import Config
+
+    from burraco.tournament import store
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    eng = sa.create_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
+    with eng.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "t0003")
+    t0 = dt.datetime(2027, 1, 1, 20, 0)
+    with eng.begin() as c:
+        c.execute(sa.text(
+            "insert into tournament_events (id, name, format, rounds, hands, variant, bye_vp, "
+            "bye_mp, first_draw, deal_sets, seed, vp_table, created_at) values (1, 'Old', "
+            "'danish', 3, 3, 'italian-tournament', 14, 355, 'seeded', 1, 0, '', :t)"), {"t": t0})
+        for rid, number, minutes, played in ((1, 1, 0, True), (2, 2, 60, True), (3, 3, 120, False)):
+            c.execute(sa.text("insert into tournament_rounds (id, event_id, number, closed, "
+                              "started_at) values (:i, 1, :n, 1, :s)"),
+                      {"i": rid, "n": number, "s": t0 + dt.timedelta(minutes=minutes)})
+            c.execute(sa.text("insert into tournament_tables (id, round_id, number) "
+                              "values (:i, :i, 1)"), {"i": rid})
+            if played:
+                c.execute(sa.text("insert into tournament_hands (table_id, hand, ns, ew) "
+                                  "values (:i, 1, 100, 0)"), {"i": rid})
+        for did, minutes in ((1, -5), (2, 50), (3, 110), (4, 130)):
+            c.execute(sa.text("insert into tournament_draws (id, event_id, entrants, created_at) "
+                              "values (:i, 1, '2,1', :t)"),
+                      {"i": did, "t": t0 + dt.timedelta(minutes=minutes)})
+    with eng.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+    with eng.connect() as c:
+        got = c.execute(sa.text("select id, round from tournament_draws order by id")).all()
+    # before any result: 0; after round 1: 1; after round 2: 2; round 3 has no result: 2
+    assert [tuple(r) for r in got] == [(1, 0), (2, 1), (3, 2), (4, 2)]
