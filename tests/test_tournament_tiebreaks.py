@@ -147,12 +147,12 @@ def test_draw_refusals():
     already, or before any result: refused, naming what is wrong; nothing
     recorded."""
     t = event("danish", "ABCD", 2)
-    with pytest.raises(TournamentError, match="nobody is tied"):
+    with pytest.raises(TournamentError, match="no result has been entered yet"):
         t.record_draw(["A", "B"])
     play_round(t, {frozenset("AB"): ("A", 100)})
     # A 11, C and D 10 (their match drawn: all met, still level), B 9
-    with pytest.raises(TournamentError, match=r"1 A, 2 B are not tied in round 1's standings"
-                                              r".*\(tied: 3, 4\)"):
+    with pytest.raises(TournamentError, match=r"1 A, 2 B are not tied in the standings of "
+                                              r"round 1; tied now: 3, 4"):
         t.record_draw(["A", "B"])
     with pytest.raises(TournamentError, match="not tied"):
         t.record_draw(["C", "A"])
@@ -166,6 +166,24 @@ def test_draw_refusals():
     with pytest.raises(TournamentError, match="two or more different"):
         t2.record_draw(["A", "A"])
     assert t2.draws == [] and len(t.draws) == 1
+    t3 = event("danish", "ABCD", 2)
+    play_round(t3, {frozenset("AB"): ("A", 100), frozenset("CD"): ("C", 200)})
+    with pytest.raises(TournamentError, match="nobody is tied in the standings of round 1"):
+        t3.record_draw(["A", "C"])
+
+
+def test_draw_refusal_in_the_pages_languages():
+    """The refusals have their words in every language of the pages (RULES.md,
+    Tournament: the director's draw; the catalogue's tournament section)."""
+    from burraco.tournament.words import Words
+    t = event("danish", "ABCD", 2)
+    play_round(t, {frozenset("AB"): ("A", 100)})
+    with pytest.raises(TournamentError) as ex:
+        t.record_draw(["A", "B"])
+    assert Words("it").error(ex.value) == ("1 A, 2 B non sono a pari merito nella classifica "
+                                           "del turno 1; a pari merito ora: 3, 4")
+    assert "nicht punktgleich" in Words("de").error(ex.value)
+    assert "não estão empatados" in Words("pt").error(ex.value)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

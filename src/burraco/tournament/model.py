@@ -578,19 +578,27 @@ class Tournament:
         names = ", ".join(self.label(n) for n in order)
         drawn = find_draw(self, set(order), rnd)
         if drawn is not None:
+            shown = " > ".join(map(str, drawn))
             raise TournamentError(f"the tie of {names} in round {rnd} was already drawn: "
-                                  f"{' > '.join(map(str, drawn))}")
+                                  f"{shown}", "draw_again", names=names, round=rnd, order=shown)
         groups = tied_groups(standings(self, through=rnd))
         if not any(set(g) == set(order) for g in groups):
-            where = f"round {rnd}'s standings" if rnd else "the standings (no result yet)"
-            ties = "; ".join(", ".join(map(str, g)) for g in groups)
+            if not rnd:
+                raise TournamentError("nobody is tied: no result has been entered yet",
+                                      "draw_no_results")
+            if not groups:
+                raise TournamentError(f"nobody is tied in the standings of round {rnd}: no draw "
+                                      "is needed", "draw_nobody_tied", round=rnd)
             has = next((g for g in groups if set(order) < set(g)), None)
             if has is not None:
-                raise TournamentError(f"a draw orders every entrant of the tie: "
-                                      f"{', '.join(map(str, has))} are tied in {where}")
-            raise TournamentError(f"{names} are not tied in {where}: a draw is only among "
-                                  "entrants level after VP, MP and the result between them"
-                                  + (f" (tied: {ties})" if ties else " (nobody is tied)"))
+                tie = ", ".join(map(str, has))
+                raise TournamentError(f"a draw orders every entrant of the tie: {tie} are tied "
+                                      f"in the standings of round {rnd}", "draw_part", tie=tie,
+                                      round=rnd)
+            ties = "; ".join(", ".join(map(str, g)) for g in groups)
+            raise TournamentError(f"{names} are not tied in the standings of round {rnd}; tied "
+                                  f"now: {ties}", "draw_not_tied", names=names, round=rnd,
+                                  ties=ties)
         self.draws.append(Draw(rnd, order))
         return order
 
