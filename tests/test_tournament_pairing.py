@@ -265,3 +265,15 @@ def test_individual_schedule_through_the_store(tmp_path):
         for seat in plan.tables:
             st_.enter_result("Solo", r, seat.table, [(100, 0)] * 3)
         st_.close_round("Solo")
+
+
+@pytest.mark.parametrize("n", [16, 13])
+def test_individual_more_rounds_midway_repeats_no_partner(n):
+    """The director adds rounds after round 3 of a 5-round individual: the
+    rounds played were the 5-round schedule's, the next ones pair on their own,
+    and still nobody partners anyone twice."""
+    field = list(range(1, n + 1))
+    plans = list(mv.individual_event(tuple(field), 5)[:3])
+    for r in range(4, 9):
+        plans.append(mv.plan_round(mv.INDIVIDUAL, field, r, 8, plans, rng=random.Random(r)))
+    assert max(History.of(plans).partners.values()) == 1

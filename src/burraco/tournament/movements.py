@@ -372,12 +372,14 @@ def _individual_round(players: Sequence[int], round_no: int, h: History,
     tables repeating opponents as little as possible."""
     n = len(players)
     cycle = individual_berger_rounds(n)
-    partnerships: List[Tuple[int, ...]]
+    partnerships: List[Tuple[int, ...]] = []
     if berger and cycle and round_no <= cycle:
         rr = round_robin(players, round_no)
         partnerships = [t.ns + t.ew for t in rr.tables]
         byes = list(rr.byes)
-    else:
+        if any(h.partners[frozenset(p)] for p in partnerships):
+            partnerships = []  # earlier rounds were not Berger's (a changed schedule)
+    if not partnerships:
         byes = _choose_byes(players, n % 4, h, rng)
         playing = [p for p in players if p not in byes]
         partnerships = list(_partnerships(playing, h, rng))
