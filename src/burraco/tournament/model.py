@@ -43,6 +43,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from ..scoring import VP_TABLE, mp_to_vp
 from ..variants import VariantError, parse_variant
 from . import movements as mv
+from .shape import Draw
+from .standings import draw_round, find_draw, standings, tied_groups
 
 PAIRS = "pairs"
 INDIVIDUALS = "individual"
@@ -278,7 +280,7 @@ class Tournament:
         self.entrants: Dict[int, Entrant] = {}
         self.rounds: List[Round] = []
         self.adjustments: List[Adjustment] = []
-        self.draws: List[Tuple[int, ...]] = []
+        self.draws: List[Draw] = []
 
     # ------------------------------------------------------------ settings
     EARLY_SETTINGS = ("format", "hands", "variant", "bye_vp", "bye_mp", "first_draw",
@@ -426,7 +428,6 @@ class Tournament:
                                   "(burraco tournament settings)")
         order = None
         if s.format in (mv.DANISH, mv.MODIFIED_DANISH) and self.rounds:
-            from .standings import standings
             order = [row.entrant for row in standings(self) if row.entrant in set(field_)]
         rng = random.Random(f"{s.seed}:{number}")
         try:
@@ -560,13 +561,45 @@ class Tournament:
         self.adjustments.append(a)
         return a
 
-    def record_draw(self, refs: Sequence["int | str"]) -> Tuple[int, ...]:
+    def record_draw(self, refs: Sequence["int | str"],
+                    round_no: Optional[int] = None) -> Tuple[int, ...]:
         """Record the director's draw of lots among tied entrants: ``refs`` in the
-        order drawn (first = placed higher)."""
+        order drawn (first = placed higher), for the standings of round
+        ``round_no`` (default: the round the standings show now,
+        :func:`~.standings.draw_round`).  The entrants must be exactly a group
+        those standings leave tied after every other criterion; a tie already
+        drawn for that round is not drawn again."""
         order = tuple(self.entrant(r).number for r in refs)
         if len(order) < 2 or len(set(order)) != len(order):
             raise TournamentError("a draw orders two or more different entrants")
-        self.draws.append(order)
+        rnd = draw_round(self) if round_no is None else round_no
+        if round_no is not None:
+            self.round(round_no)
+        names = ", ".join(self.label(n) for n in order)
+        drawn = find_draw(self, set(order), rnd)
+        if drawn is not None:
+            shown = " > ".join(map(str, drawn))
+            raise TournamentError(f"the tie of {names} in round {rnd} was already drawn: "
+                                  f"{shown}", "draw_again", names=names, round=rnd, order=shown)
+        groups = tied_groups(standings(self, through=rnd))
+        if not any(set(g) == set(order) for g in groups):
+            if not rnd:
+                raise TournamentError("nobody is tied: no result has been entered yet",
+                                      "draw_no_results")
+            if not groups:
+                raise TournamentError(f"nobody is tied in the standings of round {rnd}: no draw "
+                                      "is needed", "draw_nobody_tied", round=rnd)
+            has = next((g for g in groups if set(order) < set(g)), None)
+            if has is not None:
+                tie = ", ".join(map(str, has))
+                raise TournamentError(f"a draw orders every entrant of the tie: {tie} are tied "
+                                      f"in the standings of round {rnd}", "draw_part", tie=tie,
+                                      round=rnd)
+            ties = "; ".join(", ".join(map(str, g)) for g in groups)
+            raise TournamentError(f"{names} are not tied in the standings of round {rnd}; tied "
+                                  f"now: {ties}", "draw_not_tied", names=names, round=rnd,
+                                  ties=ties)
+        self.draws.append(Draw(rnd, order))
         return order
 
     # ------------------------------------------------------------- reading

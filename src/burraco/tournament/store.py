@@ -36,11 +36,12 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, rela
 from . import codes as _codes
 from .model import Adjustment, Entrant, Result, Settings, Tournament, TournamentError
 from .movements import RoundPlan, Seating
+from .shape import Draw
 
 VERSION_TABLE = "alembic_version_tournament"
 """Alembic's version table for the tournament migrations (the server has its own)."""
 
-HEAD = "t0003"
+HEAD = "t0004"
 """The newest migration (a test checks it is Alembic's head): a database already
 there is used without loading Alembic at all."""
 
@@ -230,13 +231,15 @@ class AdjustmentRow(Base):
 
 
 class DrawRow(Base):
-    """A draw of lots among tied entrants: ``entrants`` numbers in drawn order."""
+    """A draw of lots among tied entrants: ``entrants`` numbers in drawn order,
+    ``round`` the round whose standings it resolves (:class:`~.shape.Draw`)."""
 
     __tablename__ = "tournament_draws"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"),
                                           index=True)
     entrants: Mapped[str] = mapped_column(String(2000))
+    round: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=now)
 
 
@@ -490,8 +493,9 @@ class Store:
         """The director's draw among tied entrants."""
         with self.session() as s:
             ev = self._event(s, name)
-            order = _build(ev).record_draw(refs)
-            ev.draws.append(DrawRow(entrants=",".join(map(str, order))))
+            t = _build(ev)
+            order = t.record_draw(refs)
+            ev.draws.append(DrawRow(entrants=",".join(map(str, order)), round=t.draws[-1].round))
             return order
 
     def log(self, name: Optional[str] = None) -> List[Tuple[_dt.datetime, str, dict]]:
@@ -707,5 +711,5 @@ def _build(ev: EventRow) -> Tournament:
     for a in ev.adjustments:
         t.adjustments.append(Adjustment(a.entrant.number, a.vp, a.mp, a.reason, a.round, a.kind))
     for d in ev.draws:
-        t.draws.append(tuple(int(x) for x in d.entrants.split(",")))
+        t.draws.append(Draw(d.round, tuple(int(x) for x in d.entrants.split(","))))
     return t

@@ -228,6 +228,13 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "e_missing": ("round {round}: no result yet for table {tables}",
                   "round {round}: no result yet for tables {tables}"),
     "e_no_round_now": "no round is being played now",
+    "e_draw_not_tied": "{names} are not tied in the standings of round {round}; tied now: "
+                       "{ties}",
+    "e_draw_nobody_tied": "nobody is tied in the standings of round {round}: no draw is needed",
+    "e_draw_no_results": "nobody is tied: no result has been entered yet",
+    "e_draw_part": "a draw orders every entrant of the tie: {tie} are tied in the standings "
+                   "of round {round}",
+    "e_draw_again": "the tie of {names} in round {round} was already drawn: {order}",
     "e_give_name": "give the name you were registered with",
     "e_not_online": "{name} plays at table {table}, which is not played online: ask the director",
     "e_seat_taken": "{name}'s seat at table {table} is already taken by {who}: ask the director",
