@@ -25,6 +25,7 @@ decision (``time``).  Standard library, the engine and the bots only; no I/O.
 
 from __future__ import annotations
 
+import math
 import random
 import time as _time
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
@@ -251,6 +252,7 @@ def review_decision(d: Decision, gen: MeldGenerator, seed: int, *,
     if len(moves) == 1:  # forced: the only legal move
         # not searched ("samples": 0): no estimate, the points read 0
         entry.update({"best": entry["played"], "best_text": entry["played_text"],
+                      "best_kind": entry["kind"],
                       "played_ev": 0.0, "best_ev": 0.0, "loss": 0.0, "se": 0.0,
                       "verdict": "good", "samples": 0})
     else:
@@ -266,15 +268,18 @@ def review_decision(d: Decision, gen: MeldGenerator, seed: int, *,
         loss = max(loss, 0.0)
         bmove = moves[best]
         if best == 0:
-            btext = entry["played_text"]
+            btext, bkind = entry["played_text"], entry["kind"]
         else:
             closes, packet = _effects(view, bmove, gen, random.Random(f"{seed}:{d.ply}:fx"))
             btext = _texts(view, bmove, closes, packet)
+            bkind = kind_of(d._replace(move=bmove, closes=closes, packet=packet))
         entry.update({
-            "best": bmove.to_record(seat), "best_text": btext,
+            "best": bmove.to_record(seat), "best_text": btext, "best_kind": bkind,
             "played_ev": _r(means[0]), "best_ev": _r(means[best]),
             "loss": _r(loss), "se": _r(se),
-            "verdict": verdict(loss, se, best == 0, thresholds), "samples": k})
+            # one sample tells nothing of the noise: no loss is clear of it
+            "verdict": verdict(loss, se if k >= 2 else math.inf, best == 0, thresholds),
+            "samples": k})
     entry["view"] = view_dict(view)
     return entry
 
