@@ -44,7 +44,7 @@ FORMAT = "burraco-review"
 VERSION = 1
 """The review format's version (the contract of issue 28)."""
 
-DEFAULT_TIME = 0.5
+DEFAULT_TIME = 1.0
 """Seconds a decision when neither ``sims`` nor ``time`` is given."""
 
 CANDIDATES = 4
@@ -63,7 +63,7 @@ class Thresholds(NamedTuple):
     blunder: float
 
 
-THRESHOLDS = Thresholds(inaccuracy=25.0, mistake=60.0, blunder=120.0)
+THRESHOLDS = Thresholds(inaccuracy=50.0, mistake=100.0, blunder=200.0)
 """The verdicts' thresholds in points (README "Hand review": how they were chosen
 from the spread of losses that ``bench/bench_review.py`` measures)."""
 
