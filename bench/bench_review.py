@@ -14,7 +14,12 @@ were searched (more than one legal move):
 - the spread of the noise: the standard error of the loss, and of the
   difference between the played move and the runner-up where the played move
   was best;
-- how many verdicts each threshold set gives.
+- how many verdicts each threshold set gives;
+- the calibration (``--outcomes``): at every decision where the review found a
+  better move, both moves are played from the real deal (every hidden card as
+  it was, which the review never saw) to the end of the hand with ``greedy`` at
+  every seat, and the outcome's difference is set against the review's loss, by
+  verdict: do the moves called blunders lose about what the review says?
 
 Usage (from the repository root; the compiled build is about five times faster)::
 
@@ -36,7 +41,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from burraco import build_kind  # noqa: E402
 from burraco.bots import make_bot  # noqa: E402
-from burraco.record import to_record  # noqa: E402
+from burraco.bots.search import rollout  # noqa: E402
+from burraco.record import parse_record, to_record  # noqa: E402
 from burraco.review import THRESHOLDS, review_hand  # noqa: E402
 from burraco.state import GameState  # noqa: E402
 
@@ -61,6 +67,26 @@ def play_hand(variant: str, players: int, seed: int, slip: float) -> Dict[str, A
     rec = to_record(s)
     rec["slips"] = slips
     return rec
+
+
+def outcome_losses(record: Dict[str, Any], decisions: List[Dict[str, Any]]) -> Dict[int, float]:
+    """For each decision (by ply) whose best move differs from the one played:
+    the best move's outcome less the played move's, both played from the real
+    position before it to the end of the hand by ``greedy`` at every seat."""
+    rec = parse_record(record)
+    want = {d["ply"]: d for d in decisions if d["samples"] and d["best"] != d["played"]}
+    s = rec.initial_state()
+    out: Dict[int, float] = {}
+    for i, (_, m) in enumerate(rec.moves):
+        d = want.get(i)
+        if d is not None:
+            best = parse_record(dict(record, moves=record["moves"][:i] + [d["best"]])).moves[-1][1]
+            a, b = s.copy(), s.copy()
+            a.play(m)
+            b.play(best)
+            out[i] = rollout(b, 0) - rollout(a, 0)
+        s.play(m)
+    return out
 
 
 def pct(xs: Sequence[float], q: float) -> float:
@@ -90,6 +116,8 @@ def main(argv: Sequence[str] = ()) -> int:
     ap.add_argument("--sims", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--slip", type=float, default=0.15)
+    ap.add_argument("--outcomes", action="store_true",
+                    help="also play both moves from the real deal (calibration)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(list(argv) or None)
     losses: List[float] = []
@@ -101,11 +129,12 @@ def main(argv: Sequence[str] = ()) -> int:
         rec = play_hand(a.variant, a.players, a.seed + h, a.slip)
         slips = set(rec["slips"])
         r = review_hand(rec, 0, sims=a.sims, seed=h)
+        outcomes = outcome_losses(rec, r["decisions"]) if a.outcomes else {}
         for d in r["decisions"]:
             if not d["samples"]:
                 continue
             rows.append({"loss": d["loss"], "se": d["se"], "slip": d["ply"] in slips,
-                         "verdict": d["verdict"]})
+                         "verdict": d["verdict"], "outcome": outcomes.get(d["ply"])})
             losses.append(d["loss"])
             if d["ply"] in slips:
                 slip_losses.append(d["loss"])
@@ -119,6 +148,17 @@ def main(argv: Sequence[str] = ()) -> int:
     for row in rows:
         if row["slip"]:
             slip_verdicts[row["verdict"]] = slip_verdicts.get(row["verdict"], 0) + 1
+    calibration: Dict[str, Dict[str, float]] = {}
+    for v in ("good", "inaccuracy", "mistake", "blunder", "unclear"):
+        got = [r for r in rows if r["verdict"] == v and r["outcome"] is not None]
+        if got:
+            oc = [r["outcome"] for r in got]
+            m = sum(oc) / len(oc)
+            sd = (sum((x - m) ** 2 for x in oc) / max(1, len(oc) - 1)) ** 0.5
+            calibration[v] = {"n": len(got),
+                              "review_loss": round(sum(r["loss"] for r in got) / len(got), 1),
+                              "outcome_loss": round(m, 1),
+                              "outcome_se": round(sd / len(oc) ** 0.5, 1)}
     out = {"build": build_kind(), "variant": a.variant, "players": a.players,
            "hands": a.hands, "sims": a.sims, "slip": a.slip, "seconds": round(secs, 1),
            "searched_decisions": len(rows),
@@ -126,7 +166,7 @@ def main(argv: Sequence[str] = ()) -> int:
            "loss_nonslips": spread([r["loss"] for r in rows if not r["slip"]]),
            "se_of_loss_where_positive": spread(ses),
            "thresholds": THRESHOLDS._asdict(), "verdicts": verdicts,
-           "verdicts_of_slips": slip_verdicts}
+           "verdicts_of_slips": slip_verdicts, "calibration": calibration}
     if a.json:
         print(json.dumps(out))
         return 0
@@ -143,6 +183,13 @@ def main(argv: Sequence[str] = ()) -> int:
     print(f"thresholds {out['thresholds']}")
     print(f"verdicts: {verdicts}")
     print(f"verdicts of the slips: {slip_verdicts}")
+    if calibration:
+        print("calibration (decisions with a better move found; outcome: both moves "
+              "played from the real deal by greedy):")
+        print(f"{'verdict':12}{'n':>5}{'review says':>13}{'outcome':>10}{'± se':>8}")
+        for v, c in calibration.items():
+            print(f"{v:12}{c['n']:5d}{c['review_loss']:13.1f}{c['outcome_loss']:10.1f}"
+                  f"{c['outcome_se']:8.1f}")
     return 0
 
 
