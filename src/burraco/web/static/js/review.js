@@ -194,9 +194,14 @@ export function ReviewPage({ id, hand, seat: askedSeat, go }) {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   });
-  useEffect(() => { // the current decision stays in sight in the list
-    const li = list.current && list.current.querySelector("[aria-current=step]");
-    if (li && li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
+  useEffect(() => { // the current decision stays in sight in the list (the list scrolls, not the page:
+    // on a phone the list is below the board, and the page stays on the board)
+    const ol = list.current;
+    const li = ol && ol.querySelector("[aria-current=step]");
+    if (!li) return;
+    const top = li.offsetTop - ol.offsetTop, bottom = top + li.offsetHeight;
+    if (top < ol.scrollTop) ol.scrollTop = top;
+    else if (bottom > ol.scrollTop + ol.clientHeight) ol.scrollTop = bottom - ol.clientHeight;
   }, [at, review]);
 
   const you = { seat: status ? status.your_seat : null };
