@@ -232,7 +232,7 @@ export function ReviewPage({ id, hand, seat: askedSeat, go }) {
   const view = d.view;
   const s = { view, table, you, log: [], flash: null, version: at, pending: null };
   const owners = view.melds.map((_, i) => i);
-  const playedText = describe({ kind: "move", seat: review.seat, move: d.played }, table, you) || adviceText(d.played);
+  const playedText = describe({ kind: "move", seat: review.seat, move: d.played, took: view.pile_count }, table, you) || adviceText(d.played);
   return html`<div class="review-page" data-state="done" data-at=${at} data-decisions=${decisions.length}>
     <div class="panel replay-head">
       ${title}
