@@ -269,3 +269,29 @@ def test_answer_shows_the_review_only_once_done():
     assert answer(None, 0, 0)["state"] == "none"
     assert ReviewRow("queued", 0, 0, None, None, 10.0).stale(200.0, 120.0)
     assert not ReviewRow("done", 0, 0, None, None, 10.0).stale(200.0, 120.0)
+
+
+def test_the_real_review_runs_in_the_servers_pool(tmp_path):
+    """``burraco.review.review_hand`` itself (a few samples a decision), as served:
+    the CONTRACT's JSON, each decision with the seat's view and a verdict."""
+    env = {"BURRACO_REVIEW_SIMS": "2"}
+    srv = Server(str(tmp_path / "real.db"), *FAST, env=env)
+    try:
+        a = Client(srv, "Ivo")
+        tid = _bot_table(a)
+        r = a.http.post(f"/api/tables/{tid}/hands/0/review", json={"seat": 0})
+        assert r.status_code == 200, r.text
+        got = _wait_done(a, tid, 0, timeout=240)
+        assert got["state"] == "done", got
+        review = got["review"]
+        assert review["format"] == "burraco-review" and review["version"] == 1
+        assert review["budget"]["sims"] == 2 and review["seat"] == 0
+        n = len(review["decisions"])
+        assert n > 0 and got["progress"] == [n, n]
+        for d in review["decisions"]:
+            assert d["verdict"] in ("good", "inaccuracy", "mistake", "blunder", "unclear")
+            assert d["view"]["seat"] == 0 and "legal" not in d["view"] and d["loss"] >= 0
+        assert sum(review["summary"][v] for v in ("good", "inaccuracy", "mistake", "blunder",
+                                                  "unclear")) == n
+    finally:
+        srv.stop()
