@@ -41,6 +41,7 @@ import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
 
@@ -187,20 +188,23 @@ class ReviewService:
         self._reader: Optional[threading.Thread] = None
         self._heart: Optional["asyncio.Task[None]"] = None
         self._loop: Optional[asyncio.AbstractEventLoop] = None
+        self._ctx: Any = None
+        self._stopping = False
 
     # ----------------------------------------------------------- the pool
     def _pool(self) -> ProcessPoolExecutor:
-        if self._executor is None:
-            ctx = multiprocessing.get_context("spawn")
-            self._queue = ctx.Queue()
-            self._executor = ProcessPoolExecutor(self.settings.workers, mp_context=ctx,
-                                                 initializer=_init_worker,
-                                                 initargs=(os.getpid(), self._queue))
+        if self._queue is None:  # once: the progress queue, its reader, the heartbeat
+            self._ctx = multiprocessing.get_context("spawn")
+            self._queue = self._ctx.Queue()
             self._loop = asyncio.get_running_loop()
             self._reader = threading.Thread(target=self._read_progress, args=(self._queue,),
                                             daemon=True, name="burraco-review-progress")
             self._reader.start()
             self._heart = asyncio.create_task(self._beat())
+        if self._executor is None:  # spawned, not forked (see searchpool.py); again if broken
+            self._executor = ProcessPoolExecutor(self.settings.workers, mp_context=self._ctx,
+                                                 initializer=_init_worker,
+                                                 initargs=(os.getpid(), self._queue))
         return self._executor
 
     def _read_progress(self, q: Any) -> None:
@@ -242,15 +246,23 @@ class ReviewService:
     async def _compute(self, key: Key, record: Dict[str, Any]) -> None:
         s = self.settings
         loop = asyncio.get_running_loop()
+        pool = self._pool()
         try:
-            fut = loop.run_in_executor(self._pool(), run_review, s.reviewer, key, record, key[2],
+            fut = loop.run_in_executor(pool, run_review, s.reviewer, key, record, key[2],
                                        s.sims, s.time, s.seed)
             review = await fut
         except asyncio.CancelledError:
             self.jobs.pop(key, None)
             raise
+        except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool
+            self.jobs.pop(key, None)  # next time; the row goes stale and is asked again
+            if self._executor is pool:
+                self._executor = None
+            return
         except Exception as e:  # noqa: BLE001 - any failure of the review is stored as such
             self.jobs.pop(key, None)
+            if self._stopping:  # the server stops: the row goes stale, asked again later
+                return
             text = (str(e).strip().splitlines() or [type(e).__name__])[0]
             await self._db(self._store().fail, key, f"{type(e).__name__}: {text}", time.time())
             return
@@ -267,7 +279,7 @@ class ReviewService:
         job = self.jobs.get(key)
         if job is not None:
             return ReviewRow(job.state, job.done, job.total, None, None, time.time())
-        row = await self._db(self._store().get, key)
+        row: Optional[ReviewRow] = await self._db(self._store().get, key)
         if row is not None and not row.stale(time.time(), self.settings.stale):
             return row
         s = self.settings
@@ -280,8 +292,9 @@ class ReviewService:
             raise Refused(f"the server has {s.queue} reviews to compute: try again in a "
                           "minute", 60.0)
         try:
-            row, mine = await self._db(self._store().claim, key, player, address, time.time(),
-                                       (s.per_player, s.per_address), s.stale)
+            claimed: ReviewRow
+            claimed, mine = await self._db(self._store().claim, key, player, address, time.time(),
+                                           (s.per_player, s.per_address), s.stale)
         except TooManyReviews as e:
             who = "you have" if e.who == "player" else "your address has"
             raise Refused(f"{who} {e.limit} reviews in progress, the most one {e.who} may "
@@ -291,7 +304,7 @@ class ReviewService:
             self.addresses.take(address)
             self.jobs[key] = _Job("queued")
             asyncio.ensure_future(self._compute(key, record))
-        return row
+        return claimed
 
     async def state(self, key: Key) -> Optional[ReviewRow]:
         """The review of ``key`` as this process knows it (its own job's progress is
@@ -299,13 +312,14 @@ class ReviewService:
         job = self.jobs.get(key)
         if job is not None:
             return ReviewRow(job.state, job.done, job.total, None, None, time.time())
-        row = await self._db(self._store().get, key)
+        row: Optional[ReviewRow] = await self._db(self._store().get, key)
         if row is None or row.stale(time.time(), self.settings.stale):
             return None
         return row
 
     def shutdown(self) -> None:
         """Stop the workers at once (a review left behind is claimed again later)."""
+        self._stopping = True
         if self._heart is not None:
             self._heart.cancel()
         ex, self._executor = self._executor, None
@@ -390,6 +404,7 @@ def routes(hub: Callable[[], Any], current: Callable[..., Awaitable[Optional[Dic
 
     async def ask(request: Request) -> Response:
         player = await current(request)
+        assert player is not None  # required: no_session otherwise
         raw = await request.body()  # bounded while it streams (guard.py)
         try:
             data = guard.loads_json(raw or b"{}")

@@ -93,7 +93,8 @@ function BetterMove({ d }) {
   if (m.action === "pickup") cards = [...(d.view.pile || []), ...(m.cards || [])];
   const se = d.se ? " " + t("(± {n})", { n: points(d.se) }) : "";
   return html`<section class=${"better-move" + (better ? "" : " same")} aria-labelledby="better-title">
-    <h2 id="better-title">${better ? t("The better move") : t("The move played was the best found")}</h2>
+    <h2 id="better-title">${!better ? t("The move played was the best found")
+      : d.verdict === "unclear" ? t("Perhaps better: the estimates are too close to tell") : t("The better move")}</h2>
     <p class="better-text">${adviceText(m)}</p>
     <div class="better-cards">
       ${m.action === "draw" || m.action === "redraw" ? html`<span class="card small best-card" role="img" aria-label=${t("Stock")}><${CardBack}/></span>` : null}
@@ -264,7 +265,7 @@ export function ReviewPage({ id, hand, seat: askedSeat, go }) {
         ${decisions.map((x, i) => html`<li key=${i} data-verdict=${x.verdict}><button type="button" class="quiet" data-at=${i}
             aria-current=${i === at ? "step" : null} onClick=${() => to(i)}>
             <span class="move-text">${i + 1}. ${adviceText(x.played)}</span> <${Verdict} verdict=${x.verdict}/>
-            ${x.loss > 0 && x.verdict !== "good" ? html` <span class="move-loss">−${points(x.loss)}</span>` : null}</button></li>`)}
+            ${x.loss > 0 && x.verdict !== "good" && x.verdict !== "unclear" ? html` <span class="move-loss">−${points(x.loss)}</span>` : null}</button></li>`)}
       </ol>
     </div>
   </div>`;
