@@ -295,3 +295,29 @@ def test_the_real_review_runs_in_the_servers_pool(tmp_path):
                                                   "unclear")) == n
     finally:
         srv.stop()
+
+
+def test_a_tables_play_does_not_wait_for_a_review(tmp_path):
+    """A slow review (5 s a decision, its one worker busy for minutes) and, meanwhile,
+    a table of a search bot against greedy plays a whole hand: the search bots' pool
+    and the reviews' pool are apart."""
+    calls = tmp_path / "calls.txt"
+    srv = Server(str(tmp_path / "apart.db"), *FAST, env=_env(calls, 5.0))
+    try:
+        a = Client(srv, "Jo")
+        tid = _bot_table(a)
+        assert a.http.post(f"/api/tables/{tid}/hands/0/review", json={"seat": 0}).status_code == 200
+        end = time.time() + 30
+        while a.http.get(f"/api/tables/{tid}/hands/0/review",
+                         params={"seat": 0}).json()["state"] != "running":
+            assert time.time() < end
+            time.sleep(0.2)
+        t = a.create(variant="burraco-2p", players=2, seats=["search:sims=10", "greedy"],
+                     seat=None, target=1)
+        _finished(a, t["table"]["id"], timeout=240)
+        state = a.http.get(f"/api/tables/{tid}/hands/0/review", params={"seat": 0}).json()
+        assert state["state"] == "running", state  # the hand was played meanwhile
+        done, total = state["progress"]
+        assert 0 < done < total
+    finally:
+        srv.stop()
