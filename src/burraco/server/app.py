@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..variants import BOUNDS, PRESETS, VariantError, parse_variant
-from . import auth, between, deals, guard, limits, replay, runtime, schema
+from . import auth, between, deals, guard, limits, replay, reviews, runtime, schema
 from .hub import Conn, Hub, Settings, acting_seat
 from .reasons import validation_reason
 from .wsguard import TOO_MANY
@@ -610,6 +610,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             yield
         finally:
             lag.stop()
+            st["reviews"].shutdown()  # the hand reviews' workers (reviews.py)
             await st["hub"].stop()
             st["auth"].close()
 
@@ -642,6 +643,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     routes[-3:-3] = lobby_routes.routes(lobby_routes.Deps(  # quick play, leaderboard: lobby.py
         hub, current, handler, body, add_table, table_limits, settings, index))
     routes[:0] = replay.routes(hub, current, table_for, handler, HttpError)  # a hand step by step
+    review_routes, st["reviews"] = reviews.routes(hub, current, handler, HttpError)  # issue 28
+    routes[:0] = review_routes
     try:  # tournaments online (issue 13): /tournament..., /api/tournaments/...
         from ..tournament.web import routes as tournament_routes
         routes[:0] = tournament_routes(hub, current)
