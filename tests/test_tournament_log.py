@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 sqlalchemy = pytest.importorskip("sqlalchemy", reason="the tournament extra is not installed")
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, Phase, given, settings as hsettings, strategies as st  # noqa: E402
 from sqlalchemy import create_engine, event, text  # noqa: E402
 from sqlalchemy.engine import Engine  # noqa: E402
 
@@ -116,7 +116,7 @@ def test_create_killed_mid_schema_then_the_next_command_works(tmp_path):
     first ``create``: the next ``create`` on that file succeeds."""
     total = statements_of_create(f"sqlite:///{tmp_path / 'count.db'}")
     env = dict(os.environ, PYTHONPATH=SRC)
-    for n in sorted({2, 5, total // 3, total // 2, total - 3, total - 1}):
+    for n in sorted({3, total // 2, total - 2}):
         db = str(tmp_path / f"k{n}.db")
         p = subprocess.run([sys.executable, "-c", KILLER, str(n), db], env=env,
                            capture_output=True, text=True, timeout=120)
@@ -275,7 +275,7 @@ def test_undo_names_the_newest_step_only(tmp_path):
 
 
 # ------------------------------------------------- undo: a property
-OPS = ("result", "correct", "penalty", "mp_penalty", "adjust", "draw", "withdraw", "close",
+OPS = ("result", "result", "result", "correct", "penalty", "mp_penalty", "adjust", "draw", "withdraw", "close",
        "start", "edit", "substitute", "late", "not_played_avg", "not_played_set", "settings")
 
 
@@ -296,9 +296,8 @@ def apply(st_: Store, op: str, rng: random.Random) -> None:
     if op in ("result", "correct", "not_played_avg", "not_played_set"):
         rd = rng.randint(1, len(t.rounds))
         tb = rng.choice(t.round(rd).plan.tables).table if t.round(rd).plan.tables else 1
-        if op == "result":
-            st_.enter_result(None, r.number, rng.choice(r.plan.tables).table if r.plan.tables
-                             else 1, sheet(rng))
+        if op == "result":  # the next table of the current round without one
+            st_.enter_result(None, r.number, (r.missing() or [0])[0], sheet(rng))
         elif op == "correct":
             st_.enter_result(None, rd, tb, sheet(rng), correct=True)
         elif op == "not_played_avg":
@@ -317,8 +316,6 @@ def apply(st_: Store, op: str, rng: random.Random) -> None:
     elif op == "withdraw":
         st_.withdraw(None, pick)
     elif op == "close":
-        for tb in r.missing():
-            st_.enter_result(None, r.number, tb, sheet(rng))
         st_.close_round()
     elif op == "start":
         st_.start_round()
@@ -332,7 +329,8 @@ def apply(st_: Store, op: str, rng: random.Random) -> None:
         st_.change_settings(None, rounds=t.settings.rounds + 1)
 
 
-@hsettings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@hsettings(max_examples=12, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
+           suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), ops=st.lists(st.sampled_from(OPS), min_size=4, max_size=14))
 def test_undo_restores_the_standings_exactly(tmp_path_factory, seed, ops):
