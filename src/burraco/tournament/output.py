@@ -198,7 +198,7 @@ def _card_line(t: Tournament, ln, text: bool = False, w: Words = ENGLISH):
         cells = [str(ln.round), w("table_side", n=ln.table, side=side),
                  _names(t, ln.opponents), "", "", "", w("no_result_yet")]
     else:
-        mine = "  ".join(f"{h[ln.side]}:{h[1 - ln.side]}" for h in ln.hands)
+        mine = "  ".join(f"{h[ln.side]}:{h[1 - ln.side]}" for h in ln.hands) or w("not_played")
         cells = [str(ln.round), w("table_side", n=ln.table, side=side),
                  _names(t, ln.opponents), mine, f"{ln.mp_for}:{ln.mp_against}",
                  _signed(ln.diff) or "0", str(ln.vp)]

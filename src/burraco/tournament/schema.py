@@ -19,11 +19,12 @@ import datetime as _dt
 import json
 import os
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, Dict, List, Optional, Set
 
 from sqlalchemy import (Boolean, DateTime, Float, ForeignKey, Integer, MetaData, String, Text,
                         UniqueConstraint, create_engine, event, select)
-from sqlalchemy.engine import Engine
+from sqlalchemy import Table
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
 from . import codes as _codes
@@ -274,7 +275,7 @@ def make_engine(url: Optional[str] = None, create: bool = True,
     eng = create_engine(url, future=True)
     if eng.dialect.name == "sqlite":
         @event.listens_for(eng, "connect")
-        def _fk(dbapi_conn, _record):  # pragma: no cover - trivial
+        def _fk(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
@@ -283,7 +284,7 @@ def make_engine(url: Optional[str] = None, create: bool = True,
 
         if transactional_ddl:
             @event.listens_for(eng, "begin")
-            def _begin(conn):  # pragma: no cover - trivial
+            def _begin(conn: Connection) -> None:  # pragma: no cover - trivial
                 conn.exec_driver_sql("BEGIN IMMEDIATE")
     return eng
 
@@ -305,8 +306,8 @@ def at_head(engine: Engine) -> bool:
     return rows == [HEAD]
 
 
-def _version_table():
-    from sqlalchemy import Column, Table
+def _version_table() -> Table:
+    from sqlalchemy import Column
     return Table(VERSION_TABLE, MetaData(), Column("version_num", String(32)))
 
 
@@ -338,7 +339,7 @@ def migrate(engine: Engine) -> None:
             eng.dispose()
 
 
-def _recover_half_made(conn) -> None:
+def _recover_half_made(conn: Connection) -> None:
     """Drop tournament tables made without their version row (a ``create``
     killed before this module made the schema in one transaction), when no
     event is in them; with events, refuse with the reason."""
@@ -364,7 +365,7 @@ def _recover_half_made(conn) -> None:
         conn.execute(text(f'DROP TABLE "{VERSION_TABLE}"'))
 
 
-def _fresh_code(taken: set) -> str:
+def _fresh_code(taken: Set[str]) -> str:
     """A seat code no other entrant of the event has (added to ``taken``)."""
     while True:
         code = _codes.new_code()
@@ -392,7 +393,7 @@ def _table_row(ev: EventRow, round_no: int, table: int) -> TableRow:
     raise TournamentError(f"round {round_no} has no table {table}")  # pragma: no cover
 
 
-def _log(s: Session, ev: EventRow, action: str, detail: dict) -> LogRow:
+def _log(s: Session, ev: EventRow, action: str, detail: Dict[str, Any]) -> LogRow:
     row = LogRow(event_id=ev.id, action=action, detail=json.dumps(detail), undone=False)
     s.add(row)
     return row
