@@ -203,8 +203,8 @@ def test_a_penalty_killed_between_save_and_print_is_applied_once(tmp_path):
 
 
 def test_repeated_steps_change_nothing(tmp_path):
-    """A result, a correction, a draw and an undo repeated after an
-    interruption are recognised and change nothing."""
+    """A result, a correction, a draw, a registration and an undo repeated
+    after an interruption are recognised and change nothing."""
     db = str(tmp_path / "r.db")
     st_ = evening(db)
     rng = random.Random(2)
@@ -219,6 +219,8 @@ def test_repeated_steps_change_nothing(tmp_path):
     st_.record_draw(None, ["1", "2"])
     with pytest.raises(AlreadyDone):
         st_.record_draw(None, ["1", "2"])
+    code, out, _ = run(db, "register", "P3a", "P3b")
+    assert code == 0 and out == "already done: already registered: 3 P3a / P3b\n"
     last = st_.last_undoable()
     st_.undo(None, last.number)
     code, out, _ = run(db, "undo", str(last.number))

@@ -134,6 +134,7 @@ class Store(DirectorSteps):
         with self.session() as s:
             ev = self._event(s, name)
             t = _build(ev)
+            _already_registered(t, entrants)
             added = [t.add_entrant(**e) for e in entrants]
             taken = {e.code for e in ev.entrants if e.code}
             out = []
@@ -426,3 +427,20 @@ class Store(DirectorSteps):
             return [(a, b, c, d) for a, b, c, d in s.execute(q)]
 
 
+def _already_registered(t: Tournament, entrants: Sequence[dict]) -> None:
+    """:class:`AlreadyDone` when every entrant asked for is registered already
+    with the same name and players (a registration or an import repeated after
+    an interruption); otherwise nothing (the model refuses a clash)."""
+    found = []
+    for item in entrants:
+        players = tuple(p.strip() for p in item.get("players", ()) if p and p.strip())
+        name = (item.get("name") or "").strip() or " / ".join(players)
+        same = [e for e in t.entrants.values() if e.name.lower() == name.lower()
+                and (not players or tuple(x.lower() for x in e.players)
+                     == tuple(x.lower() for x in players))]
+        if not same:
+            return
+        found.append(same[0])
+    if found:
+        raise AlreadyDone("already registered: " + ", ".join(f"{e.number} {e.name}"
+                                                             for e in found))
