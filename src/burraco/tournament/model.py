@@ -43,7 +43,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from ..scoring import VP_TABLE, mp_to_vp
 from ..variants import VariantError, parse_variant
 from . import movements as mv
-from .shape import Draw
+from .shape import Draw, SettingsShape
 from .standings import draw_round, find_draw, standings, tied_groups
 
 PAIRS = "pairs"
@@ -62,6 +62,11 @@ class TournamentError(ValueError):
         super().__init__(message)
         self.key = key
         self.params = params
+
+
+class AlreadyDone(TournamentError):
+    """The step asked for is already in the database (a command repeated after
+    an interruption): nothing changed.  The command line says so and succeeds."""
 
 
 def check_bot_players(players: Sequence[str], where: str = "") -> None:
@@ -211,9 +216,22 @@ class Entrant:
 
 @dataclass(frozen=True)
 class Result:
-    """A table's points, hand by hand: ``hands[i] = (ns, ew)``."""
+    """A table's points, hand by hand: ``hands[i] = (ns, ew)``.
+
+    A table that could not play has no hands but ``given_vp``, the VP the
+    director gave each side (``given``: ``average`` or ``assigned``, see
+    :meth:`Tournament.not_played`); its MP are 0 to 0."""
 
     hands: Tuple[Tuple[int, int], ...]
+    given_vp: Optional[Tuple[int, int]] = None
+    given: str = ""
+
+    def vp(self, settings: "SettingsShape") -> Tuple[int, int]:
+        """The VP of North-South and East-West: the given ones, else the MP
+        difference through the event's VP table."""
+        if self.given_vp is not None:
+            return self.given_vp
+        return settings.vp(self.ns, self.ew)
 
     @property
     def ns(self) -> int:
@@ -350,6 +368,129 @@ class Tournament:
         e = Entrant(number, name, players, club.strip(), int(rating))
         self.entrants[number] = e
         return e
+
+    def _check_name(self, name: str, players: Tuple[str, ...], skip: int = 0) -> None:
+        if any(e.name.lower() == name.lower() for e in self.entrants.values()
+               if e.number != skip):
+            raise TournamentError(f"an entrant named {name!r} is already registered")
+        for n, e in self.entrants.items():
+            if n == skip:
+                continue
+            both = {p.lower() for p in e.players if not p.startswith("bot:")} & \
+                {p.lower() for p in players if not p.startswith("bot:")}
+            if both:
+                raise TournamentError(f"{sorted(both)[0]} already plays in {e.number} {e.name}")
+
+    def add_late(self, name: str, players: Sequence[str] = (), club: str = "",
+                 rating: int = 0) -> Entrant:
+        """Register a pair (or player) arriving after the first round started:
+        only in the events paired round by round (Danish, Swiss-like), which
+        pair it from the next round; the rounds it missed score nothing (the
+        director may give an adjustment).  A fixed movement (Mitchell, round
+        robin) was drawn for its field and takes no late entrant."""
+        if self.settings.format in (mv.MITCHELL, mv.ROUND_ROBIN):
+            raise TournamentError(f"a {self.settings.format} is drawn for its field: no late "
+                                  "entrant once the first round has started")
+        rounds, self.rounds = self.rounds, []
+        try:
+            return self.add_entrant(name, players, club, rating)
+        finally:
+            self.rounds = rounds
+
+    def edit_entrant(self, ref: "int | str", name: Optional[str] = None,
+                     players: Optional[Sequence[str]] = None, club: Optional[str] = None,
+                     rating: Optional[int] = None) -> Tuple[Entrant, Entrant]:
+        """Rename an entrant, change its players (a substitute), club or rating;
+        returns (old, new).  The rating (the seeding) changes only before the
+        first round.  A pair named after its players is renamed with them."""
+        old = self.entrant(ref)
+        new_players = old.players if players is None else \
+            tuple(p.strip() for p in players if p and p.strip())
+        want = 1 if self.settings.kind == INDIVIDUALS else 2
+        if len(new_players) != want:
+            raise TournamentError(f"an entrant of a {self.settings.kind} event has {want} "
+                                  f"player{'s' if want > 1 else ''}, not {len(new_players)}")
+        if name is None:
+            auto = old.name == " / ".join(old.players) or (want == 1 and old.name == old.players[0])
+            new_name = " / ".join(new_players) if auto else old.name
+        else:
+            new_name = name.strip()
+        if not new_name:
+            raise TournamentError("an entrant needs a name")
+        if rating is not None and int(rating) != old.rating and self.rounds:
+            raise TournamentError("the rating is the seeding: it changes before the first round")
+        self._check_name(new_name, new_players, skip=old.number)
+        new = replace(old, name=new_name, players=new_players,
+                      club=old.club if club is None else club.strip(),
+                      rating=old.rating if rating is None else int(rating))
+        self.entrants[old.number] = new
+        return old, new
+
+    def substitute(self, ref: "int | str", old_player: str, new_player: str
+                   ) -> Tuple[Entrant, Entrant]:
+        """Replace the player ``old_player`` (name, or 1 / 2) of an entrant with
+        ``new_player``; the entrant keeps its number, results and seat code."""
+        e = self.entrant(ref)
+        text = old_player.strip()
+        idx = [i for i, p in enumerate(e.players) if p.lower() == text.lower()]
+        if not idx and text in ("1", "2") and int(text) <= len(e.players):
+            idx = [int(text) - 1]
+        if not idx:
+            raise TournamentError(f"{e.name} has no player {old_player!r} (players: "
+                                  f"{', '.join(e.players)})")
+        players = list(e.players)
+        players[idx[0]] = new_player
+        return self.edit_entrant(e.number, players=players)
+
+    def remove_entrant(self, ref: "int | str") -> Entrant:
+        """Take an entrant out of the event altogether: only before the first
+        round (afterwards it withdraws)."""
+        e = self.entrant(ref)
+        if self.rounds:
+            raise TournamentError(f"the first round has started: {e.name} can withdraw, "
+                                  "not be removed")
+        del self.entrants[e.number]
+        return e
+
+    def not_played(self, round_no: int, table: int, how: str = "average",
+                   vp: Optional[Tuple[int, int]] = None) -> Tuple[Optional[Result], Result]:
+        """The score of a table that could not play (FIBur's "tavolo non
+        giocato": the director assigns the score).  ``average``, what clubs
+        play when neither side is at fault: each side scores its average VP
+        over the tables it has played in the event (rounded half up; 10 when it
+        has played none), fixed when given; ``assigned``: the director's VP for
+        each side (``vp``, 0 to 20 each), as when one side is at fault.  The MP
+        of the table are 0 to 0 (the MP tie-break counts only what was played).
+        Returns (old result or None, new); replaces a result already there."""
+        r = self.round(round_no)
+        seat = r.table(table)
+        if how == "assigned":
+            if vp is None or len(vp) != 2 or not all(0 <= int(x) <= 20 for x in vp):
+                raise TournamentError("an assigned score is two VP, 0 to 20, North-South "
+                                      "and East-West")
+            given = (int(vp[0]), int(vp[1]))
+        elif how == "average":
+            given = (self._average_vp(seat.ns, round_no), self._average_vp(seat.ew, round_no))
+        else:
+            raise TournamentError(f"a table not played scores 'average' or 'assigned', not "
+                                  f"{how!r}")
+        old = r.results.get(table)
+        new = Result((), given, how)
+        r.results[table] = new
+        return old, new
+
+    def _average_vp(self, side: Sequence[int], skip_round: int) -> int:
+        avgs = []
+        for n in side:
+            vps = []
+            for r in self.rounds:
+                seat = r.plan.table_of(n)
+                res = r.results.get(seat.table) if seat is not None else None
+                if r.number == skip_round or res is None:
+                    continue
+                vps.append(res.vp(self.settings)[seat.side_of(n)])
+            avgs.append(sum(vps) / len(vps) if vps else 10.0)
+        return int(math.floor(sum(avgs) / len(avgs) + 0.5))
 
     def entrant(self, ref: "int | str") -> Entrant:
         """An entrant by number or by name (case-insensitive)."""
@@ -545,7 +686,9 @@ class Tournament:
     def adjust(self, ref: "int | str", vp: int = 0, mp: int = 0, reason: str = "",
                round_no: Optional[int] = None, penalty: bool = False) -> Adjustment:
         """Add ``vp`` and ``mp`` to an entrant's total (a ``penalty`` must take
-        away, never give); ``reason`` is shown on the score card."""
+        away, never give); ``reason`` is shown on the score card.  Without
+        ``round_no`` it belongs to the round current when given (the views of
+        earlier rounds do not count it); before the first round, to the event."""
         e = self.entrant(ref)
         if not vp and not mp:
             raise TournamentError("an adjustment needs VP or MP (not both zero)")
@@ -556,6 +699,8 @@ class Tournament:
             raise TournamentError(f"adjustment out of range: {vp} VP, {mp} MP")
         if round_no is not None:
             self.round(round_no)
+        elif self.current is not None:
+            round_no = self.current.number
         a = Adjustment(e.number, int(vp), int(mp), reason.strip(), round_no,
                        "penalty" if penalty else "adjustment")
         self.adjustments.append(a)

@@ -74,10 +74,14 @@ def _signed(x: Optional[int]) -> str:
 
 
 def summary(t: Tournament, w: Words = ENGLISH) -> str:
-    """One line: format, rounds, hands, variant, bye."""
+    """One line: format, rounds, hands, variant, the entrants still playing
+    (and how many withdrew), bye."""
     s = t.settings
     played = sum(1 for r in t.rounds if r.closed)
-    who = w("n_players" if s.kind == "individual" else "n_pairs", n=len(t.entrants))
+    gone = sum(1 for e in t.entrants.values() if e.withdrawn)
+    who = w("n_players" if s.kind == "individual" else "n_pairs", n=len(t.entrants) - gone)
+    if gone:
+        who += " (" + w("n_withdrawn", n=gone) + ")"
     return ", ".join([w.format_name(s.format), w("rounds_closed", done=played, n=s.rounds),
                       w("n_hands_a_round", n=s.hands), s.variant, who,
                       w("bye_terms", vp=s.bye_vp, mp=_signed(s.bye_mp) or "0")])
@@ -85,20 +89,29 @@ def summary(t: Tournament, w: Words = ENGLISH) -> str:
 
 # ------------------------------------------------------------------ text
 def standings_text(t: Tournament, through: Optional[int] = None, lang: str = "en") -> str:
-    """The standings as a terminal table."""
+    """The standings as a terminal table.  An adjustment or penalty shows
+    beside the total it changed, VP and MP alike ("41 (-1)", "+1234 (-100)");
+    a withdrawn entrant is marked after its name."""
     w = Words(lang)
     rows = standings(t, through)
     heads = [w("col_rank"), "#", w("col_entrant"), w("col_vp"), w("col_mp"), w("col_played"),
              w("col_byes"), w("col_tiebreak")]
-    width = max([len(r.name) for r in rows] + [len(heads[2])])
+    names = [r.name + (f" ({w('withdrawn')})" if r.withdrawn else "") for r in rows]
+    vps = [f"{r.vp}" + (f" ({_signed(r.adj_vp)})" if r.adj_vp else "") for r in rows]
+    mps = [f"{_signed(r.mp) or '0'}" + (f" ({_signed(r.adj_mp)})" if r.adj_mp else "")
+           for r in rows]
+    width = max([len(n) for n in names] + [len(heads[2])])
+    vw = max([len(v) for v in vps] + [4])
+    mw = max([len(m) for m in mps] + [6])
     title = (w("title_standings_after", name=t.name, n=through) if through
              else w("title_standings", name=t.name))
     out = [title, summary(t, w), "",
-           f"{heads[0]:>4}  {heads[1]:>3}  {heads[2]:<{width}}  {heads[3]:>4}  {heads[4]:>6}  "
-           f"{heads[5]:>{len(heads[5])}}  {heads[6]:>{len(heads[6])}}  {heads[7]}"]
+           f"{heads[0]:>4}  {heads[1]:>3}  {heads[2]:<{width}}  {heads[3]:>{vw}}  "
+           f"{heads[4]:>{mw}}  {heads[5]:>{len(heads[5])}}  {heads[6]:>{len(heads[6])}}  "
+           f"{heads[7]}"]
     for i, r in enumerate(rows):
-        out.append(f"{_rank(rows, i):>4}  {r.entrant:>3}  {r.name:<{width}}  {r.vp:>4}  "
-                   f"{_signed(r.mp) or '0':>6}  {r.played:>{len(heads[5])}}  "
+        out.append(f"{_rank(rows, i):>4}  {r.entrant:>3}  {names[i]:<{width}}  {vps[i]:>{vw}}  "
+                   f"{mps[i]:>{mw}}  {r.played:>{len(heads[5])}}  "
                    f"{r.byes:>{len(heads[6])}}  {tie_note(t, r, w, through)}".rstrip())
     return "\n".join(out) + "\n"
 
@@ -144,6 +157,11 @@ def results_text(t: Tournament, round_no: int, lang: str = "en") -> str:
         if row.mp_ns is None:
             out.append(head + "  -- " + w("no_result_yet"))
             continue
+        given = r.results[row.table].given
+        if given:
+            out.append(f"{head}  [{w('not_played')}: {w('given_' + given)}]  "
+                       f"{w('col_vp')} {row.vp_ns}-{row.vp_ew}")
+            continue
         hands = "  ".join(f"{a}:{b}" for a, b in row.hands)
         out.append(f"{head}  [{hands}]  {w('col_mp')} {row.mp_ns}:{row.mp_ew}  "
                    f"{w('col_vp')} {row.vp_ns}-{row.vp_ew}")
@@ -180,7 +198,7 @@ def _card_line(t: Tournament, ln, text: bool = False, w: Words = ENGLISH):
         cells = [str(ln.round), w("table_side", n=ln.table, side=side),
                  _names(t, ln.opponents), "", "", "", w("no_result_yet")]
     else:
-        mine = "  ".join(f"{h[ln.side]}:{h[1 - ln.side]}" for h in ln.hands)
+        mine = "  ".join(f"{h[ln.side]}:{h[1 - ln.side]}" for h in ln.hands) or w("not_played")
         cells = [str(ln.round), w("table_side", n=ln.table, side=side),
                  _names(t, ln.opponents), mine, f"{ln.mp_for}:{ln.mp_against}",
                  _signed(ln.diff) or "0", str(ln.vp)]

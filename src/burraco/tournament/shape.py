@@ -89,6 +89,13 @@ class ResultShape(Protocol):
     def ew(self) -> int:
         """East-West's MP."""
 
+    @property
+    def given_vp(self) -> Optional[Tuple[int, int]]:
+        """The VP given to a table that could not play (None: it played)."""
+
+    def vp(self, settings: SettingsShape) -> Tuple[int, int]:
+        """(North-South, East-West) VP: the given ones, else from the MP."""
+
 
 class RoundShape(Protocol):
     """A round: its plan and its results by table."""

@@ -4,16 +4,16 @@ the standings showed when it was recorded, as far as the database can tell:
 the last round of its event with a result that started before the draw (0
 when none).
 
-Revision ID: t0004
-Revises: t0003
+Revision ID: t0005
+Revises: t0004
 Create Date: 2027-02-01
 """
 import sqlalchemy as sa
 from alembic import op
 
 
-revision = 't0004'
-down_revision = 't0003'
+revision = 't0005'
+down_revision = 't0004'
 branch_labels = None
 depends_on = None
 
