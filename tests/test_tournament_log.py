@@ -25,7 +25,7 @@ from burraco.cli.main import main  # noqa: E402
 from burraco.tournament.model import AlreadyDone, Settings, TournamentError  # noqa: E402
 from burraco.tournament.output import standings_text  # noqa: E402
 from burraco.tournament.schema import HEAD, VERSION_TABLE, Base  # noqa: E402
-from burraco.tournament.standings import standings  # noqa: E402
+from burraco.tournament.standings import standings, tied_groups  # noqa: E402
 from burraco.tournament.store import Store  # noqa: E402
 
 SRC = str(Path(__file__).parents[1] / "src")
@@ -216,9 +216,10 @@ def test_repeated_steps_change_nothing(tmp_path):
     st_.enter_result(None, 1, 1, other, correct=True)
     with pytest.raises(AlreadyDone):
         st_.enter_result(None, 1, 1, other, correct=True)
-    st_.record_draw(None, ["1", "2"])
+    tie = [str(n) for n in tied_groups(standings(st_.load()))[0]]  # those who did not play yet
+    st_.record_draw(None, tie)
     with pytest.raises(AlreadyDone):
-        st_.record_draw(None, ["1", "2"])
+        st_.record_draw(None, tie)
     code, out, _ = run(db, "register", "P3a", "P3b")
     assert code == 0 and out == "already done: already registered: 3 P3a / P3b\n"
     last = st_.last_undoable()
@@ -239,12 +240,14 @@ def test_the_log_holds_every_step(tmp_path):
     st_.change_settings(None, rounds=2)
     st_.start_round()
     rng = random.Random(3)
+    same = sheet(rng)  # every table the same sheet: the North-South pairs tie, and the East-West
     for tb in st_.load().current.plan.tables:
-        st_.enter_result(None, 1, tb.table, sheet(rng))
+        st_.enter_result(None, 1, tb.table, same)
     st_.enter_result(None, 1, 1, sheet(rng), correct=True)
     st_.adjust(None, "2", vp=-1, penalty=True)
     st_.adjust(None, "4", mp=50, reason="scoring slip")
-    st_.record_draw(None, ["5", "6"])
+    tie = tied_groups(standings(st_.load()))[0]  # a draw is only for entrants tied (issue 26 item 4)
+    st_.record_draw(None, [str(n) for n in tie])
     st_.withdraw(None, "6")
     st_.close_round()
     entries = st_.log_entries()
@@ -256,7 +259,8 @@ def test_the_log_holds_every_step(tmp_path):
     assert entries[10].text == "6 P6a / P6b withdrawn"
     assert all(e.undoable == (e is entries[-1] or True) for e in entries)
     code, out, _ = run(db, "log")
-    assert code == 0 and len(out.splitlines()) == 12 and " draw of lots: 5 > 6" in out
+    assert code == 0 and len(out.splitlines()) == 12 \
+        and f" draw of lots: {' > '.join(map(str, tie))}" in out
     assert entries[0].to_dict()["action"] == "register"
 
 
