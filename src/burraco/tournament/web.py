@@ -38,9 +38,7 @@ their words.
 from __future__ import annotations
 
 import copy
-import csv
 import html
-import io
 import json
 import math
 import secrets
@@ -60,6 +58,7 @@ from .limits import WrongTries
 from .online import CLOCK_FORMS, Online, WrongCode, default_clock, seat_players
 from .output import STYLE, _results_block, _standings_block, assignments_html, \
     html_lang, results_html, scorecards_html, standings_html, summary
+from .roster import read_entrants
 from .simulate import event_json
 from .words import ENGLISH, Words
 from ..server.guard import FORM_BODY, client_address, loads_json
@@ -230,22 +229,9 @@ def parse_sheet(text: str, hands: int) -> List[List[int]]:
 
 
 def parse_entrants_csv(text: str) -> List[dict]:
-    """Entrants from CSV text with a header: name, player1, player2 (or player),
-    club, rating."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    fields = [(h or "").strip().lower() for h in (reader.fieldnames or [])]
-    if not {"name", "player1", "player"} & set(fields):
-        raise TournamentError("the CSV header needs name, player1 (and player2) or player")
-    items = []
-    for i, row in enumerate(reader, 2):
-        row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}
-        players = [row.get(k, "") for k in ("player1", "player2", "player")]
-        rating = whole(row.get("rating") or "0", f"line {i}: rating")
-        items.append(dict(name=row.get("name", ""), players=[p for p in players if p],
-                          club=row.get("club", ""), rating=rating))
-    if not items:
-        raise TournamentError("the CSV has no entrants")
-    return items
+    """Entrants from pasted CSV text (:func:`.roster.read_entrants`: a header of
+    name, player1, player2 (or player), club, rating; commas, semicolons or tabs)."""
+    return read_entrants(text, "the CSV")
 
 
 def same(given: str, real: str) -> bool:
