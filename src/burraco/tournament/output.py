@@ -79,7 +79,7 @@ def summary(t: Tournament, w: Words = ENGLISH) -> str:
     played = sum(1 for r in t.rounds if r.closed)
     who = w("n_players" if s.kind == "individual" else "n_pairs", n=len(t.entrants))
     return ", ".join([w.format_name(s.format), w("rounds_closed", done=played, n=s.rounds),
-                      w("n_hands_a_round", n=s.hands), s.variant, who,
+                      w("n_hands_a_round", n=s.hands), w.variant_name(s.variant), who,
                       w("bye_terms", vp=s.bye_vp, mp=_signed(s.bye_mp) or "0")])
 
 
@@ -88,7 +88,7 @@ def standings_text(t: Tournament, through: Optional[int] = None, lang: str = "en
     """The standings as a terminal table."""
     w = Words(lang)
     rows = standings(t, through)
-    heads = [w("col_rank"), "#", w("col_entrant"), w("col_vp"), w("col_mp"), w("col_played"),
+    heads = [w("col_rank"), "#", w.entrant_column(t.settings.kind), w("col_vp"), w("col_mp"), w("col_played"),
              w("col_byes"), w("col_tiebreak")]
     width = max([len(r.name) for r in rows] + [len(heads[2])])
     title = (w("title_standings_after", name=t.name, n=through) if through
@@ -309,7 +309,7 @@ class _Raw(str):
 def _standings_block(t: Tournament, through: Optional[int], w: Words = ENGLISH) -> List[str]:
     rows = standings(t, through)
     n = max((len(r.rounds_vp) for r in rows), default=0)
-    head = [w("col_rank"), "#", w("col_entrant")] + [w("col_round_short", n=i + 1)
+    head = [w("col_rank"), "#", w.entrant_column(t.settings.kind)] + [w("col_round_short", n=i + 1)
                                                      for i in range(n)] \
         + [w("col_vp"), w("col_mp"), w("col_tiebreak")]
     body = []

@@ -707,7 +707,8 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
         items = [dict(name=f"{spec.partition(':')[0].capitalize()} {first + i + 1}",
                       players=[f"bot:{spec}"] * per) for i in range(count)]
         added = await o.db(st.add_entrants, name, items)
-        return w("m_registered_bots", n=len(added))
+        return w("m_registered_bot_players" if per == 1 else "m_registered_bot_pairs",
+                 n=len(added))
     if step == "withdraw":
         en = await o.db(st.withdraw, name, f.get("entrant", ""))
         return w("m_withdrawn", entrant=f"{en.number} {en.name}")
@@ -929,7 +930,7 @@ def seats_block(t: Tournament, held: Sequence[Tuple[int, int, str, str]], form, 
                     f'<td>{e("; ".join(holders.get(n, [])))}</td></tr>')
     return [f"<h2>{e(w('seats_title'))}</h2>",
             f'<p class="note">{e(w("seats_note"))}</p>',
-            f"<table><thead><tr><th>#</th><th>{e(w('col_entrant'))}</th>"
+            f"<table><thead><tr><th>#</th><th>{e(w.entrant_column(t.settings.kind))}</th>"
             f"<th>{e(w('col_code'))}</th><th>{e(w('col_held'))}</th></tr></thead><tbody>"
             + "".join(rows) + "</tbody></table>",
             form("release", label("f_entrant", '<input name="entrant" size="6" required>')

@@ -72,7 +72,8 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "round_n": "Round {n}",
     "round_n_of": "Round {n} of {rounds}",
     "col_rank": "Rank",
-    "col_entrant": "Entrant",
+    "col_pair": "Pair",
+    "col_player": "Player",
     "col_round_short": "R{n}",
     "col_vp": "VP",
     "col_mp": "MP",
@@ -205,7 +206,8 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     # what a director's step did
     "m_registered": "registered {entrant}",
     "m_registered_n": ("registered {n} entrant", "registered {n} entrants"),
-    "m_registered_bots": ("registered {n} entrant of bots", "registered {n} entrants of bots"),
+    "m_registered_bot_pairs": ("registered {n} pair of bots", "registered {n} pairs of bots"),
+    "m_registered_bot_players": ("registered {n} bot player", "registered {n} bot players"),
     "m_withdrawn": "{entrant} withdrawn",
     "m_started": ("round {round} started: {n} table", "round {round} started: {n} tables"),
     "m_entered": "round {round} table {table}: entered",
@@ -253,6 +255,26 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
 or (singular, plural) msgids."""
 
 
+VARIANT_TITLES: Dict[str, str] = {
+    "italian": "Italian Burraco",
+    "italian-tournament": "Italian Burraco, tournament",
+    "brazilian": "Brazilian Buraco",
+    "burraco-2p": "Burraco for two",
+    "open-dirty": "Buraco Open-Dirty",
+    "open": "Buraco Open",
+    "closed": "Buraco Closed",
+    "closed-dirty": "Buraco Closed-Dirty",
+    "closed-nscr": "Buraco Closed NSCR",
+    "international": "International Burraco",
+    "aberto": "Buraco aberto",
+    "fechado": "Buraco fechado",
+    "fechado-stbl": "Buraco fechado STBL",
+}
+"""Each preset's name as players know it: the msgids (context ``variant``) the
+browser table's pages translate (web/static/js/words.js), so a page or a
+printout never shows the preset's internal id (``italian-tournament``)."""
+
+
 class Words(i18n.KeyedWords):
     """The tournament's words (:data:`WORDS`, in the context :data:`CONTEXT`) in
     one language of :data:`~burraco.i18n.LANGS`; an unknown key is shown as itself
@@ -274,6 +296,21 @@ class Words(i18n.KeyedWords):
             return self(key, **params)
         except (KeyError, IndexError, TypeError):
             return str(ex)
+
+    def variant_name(self, spec: str) -> str:
+        """A variant as players know it, in this language (``italian-tournament``
+        -> "Burraco italiano, torneo"); a preset with switches of its own
+        (``italian:hand_size=13``) keeps them after its name."""
+        base, colon, rest = (spec or "").partition(":")
+        if base not in VARIANT_TITLES:
+            return spec
+        name = i18n.pgettext(self.lang, "variant", VARIANT_TITLES[base])
+        return name + (f" ({rest})" if colon else "")
+
+    def entrant_column(self, kind: str) -> str:
+        """The heading of the column of entrants: "Pair" in a pairs event,
+        "Player" in an individual one."""
+        return self("col_player" if kind == "individual" else "col_pair")
 
     def format_name(self, fmt: str) -> str:
         """A movement's name (``modified-danish`` -> "modified Danish")."""
@@ -303,10 +340,17 @@ def update(po_path: Path, new: Optional[Dict[str, object]] = None) -> int:
         before, after = (text[:at], text[at + 1:]) if at >= 0 else (text.rstrip("\n"), "")
     out: List[str] = [before.rstrip("\n"), "", SECTION, ""]
     missing = 0
+    # words that share their English are one entry (msgfmt refuses a msgid twice),
+    # its comment naming every key
+    keys: Dict[str, List[str]] = {}
     for key, entry in WORDS.items():
-        msgid, plural = entry if isinstance(entry, tuple) else (entry, None)
-        old = (new or {}).get(key) or mine.get((CONTEXT, msgid))
-        lines, n = entry_lines(CONTEXT, msgid, plural, old, comment=key)
+        keys.setdefault(entry[0] if isinstance(entry, tuple) else entry, []).append(key)
+    for msgid, same in keys.items():
+        entry = WORDS[same[0]]
+        plural = entry[1] if isinstance(entry, tuple) else None
+        old = next((new[k] for k in same if new and new.get(k)), None) \
+            or mine.get((CONTEXT, msgid))
+        lines, n = entry_lines(CONTEXT, msgid, plural, old, comment=", ".join(same))
         out += lines
         missing += n
     po_path.write_text("\n".join(out) + ("\n" + after if after else ""), encoding="utf-8")
@@ -322,4 +366,4 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["CONTEXT", "ENGLISH", "SECTION", "WORDS", "Words", "update"]
+__all__ = ["CONTEXT", "ENGLISH", "SECTION", "VARIANT_TITLES", "WORDS", "Words", "update"]
