@@ -48,6 +48,7 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "fmt_individual": "individual",
     "n_pairs": ("{n} pair", "{n} pairs"),
     "n_players": ("{n} player", "{n} players"),
+    "n_withdrawn": ("{n} withdrawn", "{n} withdrawn"),
     "n_hands_a_round": ("{n} hand a round", "{n} hands a round"),
     "n_hands": ("{n} hand", "{n} hands"),
     "rounds_closed": ("{done} of {n} round closed", "{done} of {n} rounds closed"),
@@ -116,7 +117,10 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "f_hands": "Hands a round",
     "f_variant": "Variant",
     "b_create": "Create",
-    "created_keep_key": "created: keep this page's address, it is the director's key",
+    "created_keep_key": "created: this browser now holds the director's key (for another "
+                        "device: \"Another device\" at the bottom of this page)",
+    "need_account": "Creating a tournament needs a registered account.",
+    "log_in": "Sign in",
     "find_my_table": "Find my table",
     "printable_standings": "Printable standings",
     "table_assignments": "Table assignments",
@@ -203,6 +207,31 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "first_random": "drawn at random",
     "f_bye_vp": "Bye VP",
     "f_bye_mp": "Bye MP",
+    "print_find": "Find your table",
+    "print_guide": "Guide cards",
+    "print_sheets": "Score sheets",
+    "print_compare": "Deal sets compared",
+    "title_find_list": "{name}: round {n}, find your table",
+    "title_guide": "{name}: Mitchell guide cards",
+    "title_sheets": "{name}: round {n} score sheets",
+    "title_compare": "{name}: every table on the same deal set",
+    "col_name": "Name",
+    "col_side": "Side",
+    "col_ew_next": "East-West go to table",
+    "col_deal_next": "Deal set goes to table",
+    "col_players": "Players",
+    "col_total": "Total",
+    "col_signature": "Signatures",
+    "guide_only_mitchell": "Guide cards are for a Mitchell; this event is paired round by round.",
+    "guide_skip": "After round {n} the East-West pairs skip a table: they move up two tables.",
+    "skip_mark": "skip: two tables up",
+    "compare_none": "No deal set has been played yet (deal sets are a Mitchell's prepared hands).",
+    "other_device": "Another device",
+    "other_device_note": "To direct from another phone or computer, open this link there once. "
+                         "Keep it to yourself: it is the director's key.",
+    "seat_tools": "Release, give or renew a seat",
+    "csv_note": "Commas, semicolons or tabs; UTF-8 or Windows-1252; a header line in English "
+                "or Italian (nome, giocatore1, giocatore2, circolo, rating).",
     # what a director's step did
     "m_registered": "registered {entrant}",
     "m_registered_n": ("registered {n} entrant", "registered {n} entrants"),
@@ -246,6 +275,10 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "e_no_table": "{name} has no table in round {round} (a bye, or withdrawn)",
     "e_no_round": "no round has started",
     "e_need_key": "the director's pages need the director's key",
+    "e_need_account": "creating a tournament needs a registered account: sign in (or start "
+                      "the server with --open-tournaments)",
+    "e_player_taken": "{player} already plays in entrant {entrant}: a player is in one entrant "
+                      "(give namesakes a distinguishing initial)",
     "e_sheet_count": ("a round has {n} hand: give {numbers} numbers (North-South and East-West "
                       "of each hand), not {given}",
                       "a round has {n} hands: give {numbers} numbers (North-South and East-West "
