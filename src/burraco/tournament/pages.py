@@ -63,6 +63,17 @@ def variant_options(w: Words, chosen: str = "italian-tournament") -> List[Dict[s
     return out
 
 
+def event_state(state: str, w: Words = ENGLISH) -> str:
+    """An event's state as the store words it (``registering``, ``round 2 open``,
+    ``finished``) in ``w``'s language."""
+    if state in ("registering", "finished"):
+        return w("ev_" + state)
+    parts = state.split()
+    if len(parts) == 3 and parts[0] == "round" and parts[1].isdigit():
+        return w("round_n", n=int(parts[1])) + ", " + w(parts[2])
+    return state
+
+
 def _clock_text(seconds: float) -> str:
     s = max(0, int(seconds))
     return f"{s // 60}:{s % 60:02d}"
@@ -85,7 +96,7 @@ def side_text(t: Tournament, entrants: Sequence[int], p1: str, p2: str,
     return who + (f" ({', '.join(players)})" if players and t.settings.kind == "pairs" else "")
 
 
-def online_state(on: dict, hands: int, w: Words = ENGLISH) -> str:
+def online_state(on: Dict[str, Any], hands: int, w: Words = ENGLISH) -> str:
     """An online table in words, and who is not there: a claimed seat whose
     player is not connected (``absent``), or one a bot plays for (``away``)."""
     if on["status"] == "over":
@@ -109,8 +120,8 @@ def online_state(on: dict, hands: int, w: Words = ENGLISH) -> str:
     return text
 
 
-def live_fragment(t: Tournament, live: dict, w: Words = ENGLISH,
-                  with_standings: bool = True, entries: Optional[dict] = None) -> str:
+def live_fragment(t: Tournament, live: Dict[str, Any], w: Words = ENGLISH,
+                  with_standings: bool = True, entries: Optional[Dict[int, str]] = None) -> str:
     """The live part of the public page: the current round's clock and tables,
     then the standings (``with_standings``)."""
     r = t.current
@@ -167,7 +178,7 @@ def seats_rows(t: Tournament, held: Sequence[Tuple[int, int, str, str]],
             for n, en in sorted(t.entrants.items())]
 
 
-def director_context(t: Tournament, eid: int, live: dict, q: Any, w: Words, token: str,
+def director_context(t: Tournament, eid: int, live: Dict[str, Any], q: Any, w: Words, token: str,
                      held: Sequence[Tuple[int, int, str, str]], director_link: str,
                      tables: Optional[Dict[int, Dict[str, Any]]] = None) -> Dict[str, Any]:
     """The director's page's context: every step as a form, the seats and their

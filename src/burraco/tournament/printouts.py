@@ -81,15 +81,13 @@ def guide_cards_html(t: Tournament, lang: str = "en") -> str:
     if s.format != mv.MITCHELL:
         note = w("guide_only_mitchell")
     elif len(t.entrants) >= 2:
-        field = t.rounds[0].plan if t.rounds else None
+        # the movement as printed before the first round: a withdrawn pair keeps its
+        # line (marked), its opponents that round have the bye
         seeding = t.seeding()
         tables = mv.mitchell_tables(len(seeding))
         skip_after = tables // 2 if s.deal_sets and tables % 2 == 0 else None
         top = min(s.rounds, mv.mitchell_max_rounds(len(seeding), s.deal_sets))
-        plans = [t.rounds[i].plan if i < len(t.rounds) else mv.mitchell(seeding, i + 1,
-                                                                           s.deal_sets)
-                 for i in range(top)]
-        del field
+        plans = [mv.mitchell(seeding, i + 1, s.deal_sets) for i in range(top)]
         for k in range(1, tables + 1):
             rows = []
             for i, plan in enumerate(plans):
@@ -98,8 +96,8 @@ def guide_cards_html(t: Tournament, lang: str = "en") -> str:
                 ew_to = deal_to = ""
                 if seat is not None and nxt is not None:
                     ew_to = next((str(x.table) for x in nxt.tables if x.ew == seat.ew), "")
-                    deal_to = next((str(x.table) for x in nxt.tables
-                                    if seat.deal_set and x.deal_set == seat.deal_set), "")
+                    # the deal sets move down one table, a bye's table included
+                    deal_to = str((k - 2) % tables + 1) if seat.deal_set else ""
                 skip = skip_after is not None and i + 1 == skip_after and nxt is not None
                 rows.append(dict(
                     round=plan.round,

@@ -103,9 +103,9 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
             if vp < 0 or mp < 0:
                 raise TournamentError("give a penalty as a positive amount: it is subtracted")
             vp, mp = -vp, -mp
-        rno = form_int(f, "round", 0) or None
+        in_round = form_int(f, "round", 0) or None
         a = await o.db(st.adjust, name, f.get("entrant", ""), vp, mp, f.get("reason", ""),
-                       rno, penalty)
+                       in_round, penalty)
         return w("m_" + a.kind, entrant=a.entrant, vp=f"{a.vp:+d}", mp=f"{a.mp:+d}")
     if step in ("release", "give"):
         slot_text = (f.get("slot") or "").strip()

@@ -53,7 +53,8 @@ from .limits import WrongTries
 from .model import Settings, Tournament, TournamentError
 from .online import Online, WrongCode
 from .output import assignments_html, results_html, scorecards_html, standings_html
-from .pages import director_context, format_options, live_fragment, page, variant_options
+from .pages import (director_context, event_state, format_options, live_fragment, page,
+                    variant_options)
 from .simulate import event_json
 from .steps import do_step
 from .webinput import (LANG_COOKIE, MAX_CLAIM, MAX_DIGITS, BadRequest, accept_language,
@@ -228,7 +229,7 @@ def routes(hub: Callable[[], Any],
         token, fresh = tokens.token(request)
         rows = await o.db(o.store.events)
         html = page("index.html", request, lang, "burraco: " + w("tournaments"),
-                    events=[dict(id=i, name=n, state=s) for i, n, s in rows],
+                    events=[dict(id=i, name=n, state=event_state(s, w)) for i, n, s in rows],
                     may_create=await may_create(request), token=token,
                     formats=format_options(w), variants=variant_options(w))
         return tokens.set_cookie(HTMLResponse(html), fresh)

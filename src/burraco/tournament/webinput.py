@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional
 from urllib.parse import parse_qs
 
 from starlette.requests import Request
@@ -143,7 +143,7 @@ def parse_sheet(text: str, hands: int) -> List[List[int]]:
     return [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)]
 
 
-def parse_entrants_csv(text: str) -> List[dict]:
+def parse_entrants_csv(text: str) -> List[Dict[str, Any]]:
     """Entrants from pasted CSV text (:func:`.roster.read_entrants`: a header of
     name, player1, player2 (or player), club, rating; commas, semicolons or tabs)."""
     return read_entrants(text, "the CSV")

@@ -119,6 +119,8 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "b_create": "Create",
     "created_keep_key": "created: this browser now holds the director's key (for another "
                         "device: \"Another device\" at the bottom of this page)",
+    "ev_registering": "registration",
+    "ev_finished": "finished",
     "need_account": "Creating a tournament needs a registered account.",
     "log_in": "Sign in",
     "find_my_table": "Find my table",
