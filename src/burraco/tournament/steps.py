@@ -120,6 +120,11 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
     if step == "new_code":
         en = await o.db(st.new_code, name, f.get("entrant", ""))
         return w("m_new_code", entrant=f"{en.number} {en.name}", code=printed(en.code))
+    if step == "accept":
+        from . import entries
+        rno, table = form_int(f, "round"), form_int(f, "table")
+        await o.db(entries.accept, st, name, rno, table)
+        return w("m_accepted", round=rno, table=table)
     if step == "draw":
         refs = [x.strip() for x in f.get("entrants", "").split(",") if x.strip()]
         order = await o.db(st.record_draw, name, refs)

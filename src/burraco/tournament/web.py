@@ -8,6 +8,8 @@
 * ``/tournament/{id}/play``: a player finds their table by their entrant's
   seat code (:mod:`.codes`) and is seated at it (a guest session is made if
   needed); a name alone seats nobody;
+* ``/tournament/{id}/enter``: a side of a table enters its score sheet from a
+  phone, with its seat code; the other side confirms (:mod:`.entries`);
 * ``/tournament/{id}/director``: the director's page, the steps of
   ``burraco tournament`` as forms (:mod:`.steps`).  The director's key is made
   with the event; the browser that creates the event here is given it in a
@@ -47,7 +49,7 @@ from starlette.routing import Route
 
 from ..i18n import normalize_lang
 from ..server.guard import client_address
-from . import printouts
+from . import entries, printouts
 from .csrf import FormTokens
 from .limits import WrongTries
 from .model import Settings, Tournament, TournamentError
@@ -355,6 +357,47 @@ def routes(hub: Callable[[], Any],
             return HTMLResponse(printouts.find_table_html(t, n, lang=lang))
         return HTMLResponse(printouts.score_sheets_html(t, n, lang=lang))
 
+    # ------------------------------------------------- results from phones
+    @guard
+    async def enter_page(request: Request) -> Response:
+        lang = page_lang(request)
+        w = Words(lang)
+        o, name, eid = await event(request)
+        t = await o.db(o.store.load, name)
+        r = t.current
+        tokens = await forms()
+        token, fresh = tokens.token(request)
+        q = request.query_params
+        html = page("enter.html", request, lang, w("enter_title", name=name), name=name,
+                    eid=eid, token=token, round=r.number if r and not r.closed else None,
+                    hands=list(range(1, t.settings.hands + 1)), msg=q.get("msg", ""),
+                    error=q.get("error", ""), warnings=[])
+        return tokens.set_cookie(HTMLResponse(html), fresh)
+
+    @guard
+    async def enter_sheet(request: Request) -> Response:
+        f = await posted_form(request)
+        o, name, eid = await event(request)
+        w = Words(page_lang(request))
+        back = f"/tournament/{eid}/enter?"
+        tries = wrong_tries()
+        keys = [f"a:{client_address(request)}"]
+        wait = tries.retry_after(keys)
+        if wait is not None:
+            raise BadRequest(429, "rate_limited", f"too many wrong seat codes: try again in "
+                             f"{wait} s", "code", {"Retry-After": str(wait)})
+        try:
+            t = await o.db(o.store.load, name)
+            hands = [[form_int(f, f"ns{i}"), form_int(f, f"ew{i}")]
+                     for i in range(1, t.settings.hands + 1)]
+            got = await o.db(entries.submit, o.store, name, f.get("code", ""), hands, w)
+        except TournamentError as ex:
+            if ex.key == "wrong_code":
+                tries.wrong(keys)
+            return RedirectResponse(back + urlencode({"error": w.error(ex)}), status_code=303)
+        msg = w("m_entry_" + got["state"], table=got["table"])
+        return RedirectResponse(back + urlencode({"msg": msg}), status_code=303)
+
     # -------------------------------------------------------------- director
     async def director_event(request: Request) -> Tuple[Online, str, int]:
         o, name, eid = await event(request)
@@ -386,7 +429,8 @@ def routes(hub: Callable[[], Any],
         token, fresh = tokens.token(request)
         key = await o.db(o.store.director_key, name)
         link = f"{request.base_url}tournament/{eid}/director?key={quote(key)}"
-        ctx = director_context(t, eid, live, request.query_params, w, token, held, link)
+        tables = await o.db(entries.director_view, o.store, name, w)
+        ctx = director_context(t, eid, live, request.query_params, w, token, held, link, tables)
         html = page("director.html", request, lang, w("title_director", name=name), **ctx)
         return tokens.set_cookie(HTMLResponse(html), fresh)
 
@@ -408,6 +452,8 @@ def routes(hub: Callable[[], Any],
         Route("/tournament/{eid}", public),
         Route("/tournament/{eid}/live", live_part),
         Route("/tournament/{eid}/play", play),
+        Route("/tournament/{eid}/enter", enter_page),
+        Route("/tournament/{eid}/enter", enter_sheet, methods=["POST"]),
         Route("/tournament/{eid}/print/{what}", printout),
         Route("/tournament/{eid}/director", director),
         Route("/tournament/{eid}/director/{step}", step, methods=["POST"]),

@@ -234,6 +234,27 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "seat_tools": "Release, give or renew a seat",
     "csv_note": "Commas, semicolons or tabs; UTF-8 or Windows-1252; a header line in English "
                 "or Italian (nome, giocatore1, giocatore2, circolo, rating).",
+    # results from the players' phones (entries.py)
+    "enter_title": "{name}: our table's result",
+    "enter_result": "Enter our table's result",
+    "enter_note": "One side enters the score sheet, the other side enters it too to confirm; "
+                  "the director sees both.",
+    "f_ns_hand": "Hand {n}: North-South",
+    "f_ew_hand": "Hand {n}: East-West",
+    "b_send_sheet": "Send the sheet",
+    "m_entry_waiting": "table {table}: sheet received; now the other side enters it to confirm",
+    "m_entry_entered": "table {table}: both sides agree, the result is entered",
+    "m_entry_held": "table {table}: both sides agree; the director checks it before it counts",
+    "m_entry_disputed": "table {table}: the two sides' sheets differ: call the director",
+    "m_entry_done": "table {table} already has its result",
+    "entry_line": "{side} {entrant}: {sheet}",
+    "st_disputed": "the sides' sheets differ",
+    "st_held": "sheet confirmed, waiting for the director",
+    "st_one_side": "one side has entered the sheet",
+    "warn_far": "hand {hand}: {side} {points} is far outside what is scored ({low} to {high})",
+    "warn_disputed": "the two sides entered different sheets: enter the paper sheet",
+    "b_accept": "Accept the confirmed sheet",
+    "m_accepted": "round {round} table {table}: the confirmed sheet is entered",
     # what a director's step did
     "m_registered": "registered {entrant}",
     "m_registered_n": ("registered {n} entrant", "registered {n} entrants"),
@@ -277,6 +298,7 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "e_no_table": "{name} has no table in round {round} (a bye, or withdrawn)",
     "e_no_round": "no round has started",
     "e_need_key": "the director's pages need the director's key",
+    "e_not_confirmed": "round {round} table {table}: no sheet both sides agree on",
     "e_need_account": "creating a tournament needs a registered account: sign in (or start "
                       "the server with --open-tournaments)",
     "e_player_taken": "{player} already plays in entrant {entrant}: a player is in one entrant "
