@@ -47,7 +47,7 @@ def send(c: TestClient, eid: str, code: str, sheet, lang: str = "en") -> str:
         data[f"ns{i}"], data[f"ew{i}"] = str(ns), str(ew)
     r = c.post(f"/tournament/{eid}/enter?lang={lang}", data=data, follow_redirects=False)
     assert r.status_code == 303, r.text
-    m = re.search(r"[?&](msg|error)=([^&]*)", r.headers["location"])
+    m = re.search(r"[?&](msg|error|warn)=([^&]*)", r.headers["location"])
     return ("error: " if m.group(1) == "error" else "") + unquote_plus(m.group(2))
 
 

@@ -371,7 +371,7 @@ def routes(hub: Callable[[], Any],
         html = page("enter.html", request, lang, w("enter_title", name=name), name=name,
                     eid=eid, token=token, round=r.number if r and not r.closed else None,
                     hands=list(range(1, t.settings.hands + 1)), msg=q.get("msg", ""),
-                    error=q.get("error", ""), warnings=[])
+                    error=q.get("error", ""), warnings=[q["warn"]] if q.get("warn") else [])
         return tokens.set_cookie(HTMLResponse(html), fresh)
 
     @guard
@@ -396,7 +396,8 @@ def routes(hub: Callable[[], Any],
                 tries.wrong(keys)
             return RedirectResponse(back + urlencode({"error": w.error(ex)}), status_code=303)
         msg = w("m_entry_" + got["state"], table=got["table"])
-        return RedirectResponse(back + urlencode({"msg": msg}), status_code=303)
+        kind = "warn" if got["state"] in ("disputed", "held") else "msg"
+        return RedirectResponse(back + urlencode({kind: msg}), status_code=303)
 
     # -------------------------------------------------------------- director
     async def director_event(request: Request) -> Tuple[Online, str, int]:
