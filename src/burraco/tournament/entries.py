@@ -116,12 +116,12 @@ def warnings(t: Tournament, hands: Sequence[Sequence[int]], w: Words = ENGLISH) 
     return out
 
 
-def _rows(store: Any, name: str, round_no: int) -> Dict[int, Dict[int, dict]]:
+def _rows(store: Any, name: str, round_no: int) -> Dict[int, Dict[int, Dict[str, Any]]]:
     table = _table(store)
     with store.engine.connect() as c:
         rows = c.execute(select(table).where(table.c.event == name,
                                              table.c.round_no == round_no)).all()
-    out: Dict[int, Dict[int, dict]] = {}
+    out: Dict[int, Dict[int, Dict[str, Any]]] = {}
     for row in rows:
         out.setdefault(row.table_no, {})[row.side] = dict(
             entrant=row.entrant, hands=[list(h) for h in json.loads(row.hands)], at=row.at)

@@ -130,7 +130,7 @@ document.getElementById('find').addEventListener('submit',async ev=>{ev.preventD
 
 
 def routes(hub: Callable[[], Any],
-           current: Callable[..., Awaitable[Optional[dict]]]) -> List[Route]:
+           current: Callable[..., Awaitable[Optional[Dict[str, Any]]]]) -> List[Route]:
     """The routes to mount in the server app: ``hub()`` gives the server's
     :class:`~burraco.server.hub.Hub` (made at startup), ``current(request,
     required=False)`` the session's player or None."""

@@ -209,7 +209,7 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "first_random": "drawn at random",
     "f_bye_vp": "Bye VP",
     "f_bye_mp": "Bye MP",
-    "print_find": "Find your table",
+    "print_find": "Alphabetical table list",
     "print_guide": "Guide cards",
     "print_sheets": "Score sheets",
     "print_compare": "Deal sets compared",
