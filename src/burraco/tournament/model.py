@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..scoring import VP_TABLE, mp_to_vp
@@ -96,6 +97,7 @@ def entry_name(text: str, what: str = "name") -> str:
     return t
 
 
+@lru_cache(maxsize=1 << 14)
 def player_key(name: str) -> str:
     """A player's name as entries compare it: case and spacing do not count."""
     return " ".join(name.split()).casefold()
@@ -368,13 +370,16 @@ class Tournament:
         people = [player_key(p) for p in players if not p.startswith("bot:")]
         if len(set(people)) < len(people):
             raise TournamentError(f"{name!r}: the same player twice in one pair")
-        for e in self.entrants.values():
-            for p in e.players:
-                if not p.startswith("bot:") and player_key(p) in people:
-                    raise TournamentError(
-                        f"{name!r}: {p} already plays in entrant {e.number} {e.name} (a "
-                        "player is in one entrant; give namesakes a distinguishing initial)",
-                        "player_taken", player=p, entrant=f"{e.number} {e.name}")
+        # one pass over the field: every registered person by their compared name
+        taken = {player_key(x): (x, e) for e in self.entrants.values() for x in e.players
+                 if not x.startswith("bot:")} if people else {}
+        for key in people:
+            if key in taken:
+                who, e = taken[key]
+                raise TournamentError(
+                    f"{name!r}: {who} already plays in entrant {e.number} {e.name} (a "
+                    "player is in one entrant; give namesakes a distinguishing initial)",
+                    "player_taken", player=who, entrant=f"{e.number} {e.name}")
         for p in players:
             if p.startswith("bot:") and not p[4:].strip():
                 raise TournamentError(f"{name!r}: a bot player is named bot:SPEC, e.g. bot:greedy")
