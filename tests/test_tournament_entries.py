@@ -154,3 +154,22 @@ def test_warnings_follow_the_events_own_figures():
     assert FAR == 1.5
     assert warnings(t, [(5000, 0)], Words("it")) == [
         "smazzata 1: NS 5000 è molto fuori da ciò che si segna (-150 a 600)"]
+
+
+def test_hostile_sheets_are_clear_refusals(db):
+    """Numbers that are not ASCII digits, too long, missing fields, no token: a
+    one-line refusal or 403, never a 500, and nothing kept."""
+    with TestClient(create_app(Settings(db=db, bot_delay=0, hand_pause=0, grace=30,
+                                        open_tournaments=True))) as c:
+        eid, t, tables = event(c, db)
+        code = t.entrants[tables[0].ns[0]].code
+        for bad in ("²", "٣", "1e9", "9" * 5000, "", "<script>"):
+            msg = send(c, eid, code, [(bad, 0), (0, 0)])
+            assert msg.startswith("error: ") and "\n" not in msg, (bad, msg)
+        r = c.post(f"/tournament/{eid}/enter", data={"code": code}, follow_redirects=False)
+        assert r.status_code == 403
+        for path in ("/tournament/99/enter", "/tournament/%C2%B2/enter"):
+            assert c.get(path).status_code == 404
+        page = c.get(f"/tournament/{eid}/enter?msg=<script>x</script>&warn=<b>").text
+        assert "<script>x" not in page and "<b>" not in page
+        assert Store(db).load(EVENT).current.results == {}
