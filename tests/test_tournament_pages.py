@@ -170,7 +170,7 @@ def test_deal_sets_compared():
     play(t)
     play(t)
     page = printouts.deal_sets_html(t)
-    blocks = re.split(r"<h2>deal set (\d+)</h2>", page)[1:]
+    blocks = re.split(r"<h2>Deal set (\d+)</h2>", page)[1:]
     found = {int(k): body for k, body in zip(blocks[0::2], blocks[1::2])}
     assert sorted(found) == [1, 2, 3, 4]
     for k, body in found.items():
