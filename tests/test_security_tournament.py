@@ -255,9 +255,10 @@ def test_no_500_from_any_tournament_route(db):
             assert "<script>alert(1)</script>" not in r.text, what
 
         gets = ["/tournament", "/tournament/{e}", "/tournament/{e}/live", "/tournament/{e}/play",
-                "/tournament/{e}/director", "/api/tournaments/{e}"] + \
+                "/tournament/{e}/director", "/tournament/{e}/enter", "/api/tournaments/{e}"] + \
             [f"/tournament/{{e}}/print/{w}" for w in ("standings", "results", "tables",
-                                                      "cards", "nope")]
+                                                      "cards", "find", "guide", "sheets",
+                                                      "compare", "nope")]
         for bad in HOSTILE:
             q = quote(bad, safe="")
             for path in gets:
@@ -273,14 +274,18 @@ def test_no_500_from_any_tournament_route(db):
         # every form, every field hostile
         steps = ["register", "import", "bots", "withdraw", "settings", "start", "result",
                  "correct", "online", "fill", "close", "adjust", "draw", "release", "give",
-                 "new_code", "nope"]
+                 "new_code", "accept", "nope"]
         fields = ["name", "format", "rounds", "hands", "variant", "seed", "player1", "player2",
                   "club", "rating", "csv", "count", "bot", "entrant", "first_draw", "bye_vp",
                   "bye_mp", "form", "minutes", "round", "table", "points", "vp", "mp", "reason",
-                  "entrants", "slot", "account", "online", "penalty"]
+                  "entrants", "slot", "account", "online", "penalty", "code", "ns1", "ew1",
+                  "ns2", "ew2"]
         for bad in HOSTILE:
             data = {f: bad for f in fields}
+            c.cookies.set(f"burraco_director_{eid}", key)     # the director's browser
             data.update(key=key, csrf=form_token(c), csv=f"name,player1,player2,rating\nX,a,b,{bad}")
+            ok(c.post(f"/tournament/{eid}/enter", data=data, follow_redirects=False),
+               ("enter", bad))
             for s in steps:
                 ok(c.post(f"/tournament/{eid}/director/{s}", data=data, follow_redirects=False),
                    (s, bad))
