@@ -79,6 +79,8 @@ def test_one_side_enters_the_other_confirms(db):
         assert one.table not in Store(db).load(EVENT).current.results
         director = c.get(f"/tournament/{eid}/director").text
         assert "one side has entered the sheet" in director
+        assert "one side has entered the sheet" in c.get(f"/tournament/{eid}/live").text
+        assert "300:100" not in c.get(f"/tournament/{eid}").text   # the sheets: director's
         assert f"NS {t.label(one.ns[0])}: 300:100 50:200" in unescape(director)
         assert send(c, eid, code[one.ew[0]], [(300, 100), (50, 200)]) == \
             f"table {one.table}: both sides agree, the result is entered"

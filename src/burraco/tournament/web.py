@@ -221,6 +221,11 @@ def routes(hub: Callable[[], Any],
         wrapped.__name__ = fn.__name__
         return wrapped
 
+    async def phone_states(o: Online, name: str, w: Words) -> Dict[int, str]:
+        """Each open table's state of the sheets sent from the phones (its words)."""
+        view = await o.db(entries.director_view, o.store, name, w)
+        return {k: v["state"] for k, v in view.items() if v.get("state")}
+
     # ---------------------------------------------------------------- public
     @guard
     async def index(request: Request) -> Response:
@@ -270,15 +275,19 @@ def routes(hub: Callable[[], Any],
         t = await o.db(o.store.load, name)
         live = await o.live(name)
         from markupsafe import Markup
+        states = await phone_states(o, name, w)
         return HTMLResponse(page("public.html", request, lang, t.name, LIVE_SCRIPT, name=t.name,
-                                 eid=eid, live=Markup(live_fragment(t, live, w))))
+                                 eid=eid, live=Markup(live_fragment(t, live, w,
+                                                                   entries=states))))
 
     @guard
     async def live_part(request: Request) -> Response:
         o, name, _ = await event(request)
         await o.harvest()
         t = await o.db(o.store.load, name)
-        return HTMLResponse(live_fragment(t, await o.live(name), Words(page_lang(request))),
+        w = Words(page_lang(request))
+        return HTMLResponse(live_fragment(t, await o.live(name), w,
+                                          entries=await phone_states(o, name, w)),
                             headers={"Cache-Control": "no-store"})
 
     @guard
