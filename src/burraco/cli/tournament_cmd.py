@@ -9,7 +9,6 @@ picks the event when the database holds more than one.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import os
 import sys
@@ -316,27 +315,21 @@ def cmd_register(args) -> int:
     return 0
 
 
+MAX_IMPORT = 5_000_000
+"""The largest file ``import`` reads, in bytes."""
+
+
 def cmd_import(args) -> int:
+    from ..tournament.roster import read_entrants
     try:
-        with open(args.file, newline="", encoding="utf-8-sig") as f:
-            reader = csv.DictReader(f)
-            fields = [h.strip().lower() for h in (reader.fieldnames or [])]
-            if not {"name", "player1", "player"} & set(fields):
-                raise TournamentError(f"{args.file}: the header needs name, player1 (and "
-                                      "player2) or player")
-            items = []
-            for i, row in enumerate(reader, 2):
-                row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}
-                players = [row.get(k, "") for k in ("player1", "player2", "player")]
-                items.append(dict(name=row.get("name", ""), players=[p for p in players if p],
-                                  club=row.get("club", ""),
-                                  rating=_ints(row.get("rating") or "0", f"line {i} rating")))
+        with open(args.file, "rb") as f:
+            data = f.read(MAX_IMPORT + 1)
     except OSError as e:
         raise TournamentError(f"cannot read {args.file}: {e.strerror}") from None
-    except (csv.Error, UnicodeDecodeError) as e:
-        raise TournamentError(f"{args.file}: not a CSV file ({e})") from None
-    if not items:
-        raise TournamentError(f"{args.file}: no entrants")
+    if len(data) > MAX_IMPORT:
+        raise TournamentError(f"{args.file}: more than {MAX_IMPORT // 1_000_000} MB: not a "
+                              "list of entrants")
+    items = read_entrants(data, args.file)
     check_bot_players([p for item in items for p in item["players"]])
     added = _store(args).add_entrants(_event(args), items)
     print(f"registered {len(added)} entrants ({added[0].number} to {added[-1].number})")

@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..scoring import VP_TABLE, mp_to_vp
@@ -80,6 +81,33 @@ def check_bot_players(players: Sequence[str], where: str = "") -> None:
                 make_bot(p[4:])
             except (ValueError, TypeError) as ex:
                 raise TournamentError(f"{where}{p}: {ex}") from None
+
+
+MAX_NAME = 60
+"""The longest name of an entrant, a player or a club, in characters: one line of
+every printout holds it (issue 26 item 9)."""
+
+
+def entry_name(text: str, what: str = "name") -> str:
+    """``text`` as a name of the event: blanks at the ends taken off, runs of
+    spaces made one; :class:`TournamentError` naming ``what`` when it is more than
+    one line (a line break or any control character) or longer than
+    :data:`MAX_NAME` characters."""
+    t = " ".join(x for x in (text or "").strip().split(" ") if x)
+    shown = repr(t) if len(t) <= 20 else repr(t[:20]) + "..."
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in t):
+        raise TournamentError(f"{what} {shown}: a name is one line (no line break or "
+                              "control character)", "name_lines", what=what)
+    if len(t) > MAX_NAME:
+        raise TournamentError(f"{what} {shown}: at most {MAX_NAME} characters, not {len(t)}",
+                              "name_long", what=what, n=MAX_NAME, given=len(t))
+    return t
+
+
+@lru_cache(maxsize=1 << 14)
+def player_key(name: str) -> str:
+    """A player's name as entries compare it: case and spacing do not count."""
+    return " ".join(name.split()).casefold()
 
 
 @dataclass(frozen=True)
@@ -343,8 +371,9 @@ class Tournament:
         first round."""
         if self.rounds:
             raise TournamentError("entrants register before the first round starts")
-        name = (name or "").strip()
-        players = tuple(p.strip() for p in players if p and p.strip())
+        name = entry_name(name)
+        players = tuple(entry_name(p, "player") for p in players if p and p.strip())
+        club = entry_name(club, "club")
         if not name:
             if not players:
                 raise TournamentError("an entrant needs a name")
@@ -358,6 +387,19 @@ class Tournament:
                 f"player{'s' if want > 1 else ''}, not {len(players)}")
         if any(e.name.lower() == name.lower() for e in self.entrants.values()):
             raise TournamentError(f"an entrant named {name!r} is already registered")
+        people = [player_key(p) for p in players if not p.startswith("bot:")]
+        if len(set(people)) < len(people):
+            raise TournamentError(f"{name!r}: the same player twice in one pair")
+        # one pass over the field: every registered person by their compared name
+        taken = {player_key(x): (x, e) for e in self.entrants.values() for x in e.players
+                 if not x.startswith("bot:")} if people else {}
+        for key in people:
+            if key in taken:
+                who, e = taken[key]
+                raise TournamentError(
+                    f"{name!r}: {who} already plays in entrant {e.number} {e.name} (a "
+                    "player is in one entrant; give namesakes a distinguishing initial)",
+                    "player_taken", player=who, entrant=f"{e.number} {e.name}")
         for p in players:
             if p.startswith("bot:") and not p[4:].strip():
                 raise TournamentError(f"{name!r}: a bot player is named bot:SPEC, e.g. bot:greedy")
