@@ -378,7 +378,7 @@ def test_withdrawn_pairs_are_marked_and_not_counted(tmp_path):
     line = [x for x in text_.splitlines() if " P11a / P11b" in x][0]
     assert "P11a / P11b (withdrawn)" in line
     it = standings_text(t, lang="it")
-    assert "(1 ritirata)" in it and "(ritirato)" in it
+    assert "(1 ritiro)" in it and "(ritirato)" in it
 
 
 def test_mp_penalties_show_and_count_from_their_round(tmp_path):

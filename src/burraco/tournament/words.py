@@ -166,7 +166,6 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "f_bot": "Bot",
     "b_register_bots": "Register bots",
     "withdrawn": "withdrawn",
-    "n_withdrawn": ("{n} withdrawn", "{n} withdrawn"),
     "not_played": "not played",
     "given_average": "average",
     "given_assigned": "assigned score",
