@@ -44,6 +44,8 @@ COMPILED_MODULES: Tuple[str, ...] = (
     "burraco.view",
     "burraco.determinize",
     "burraco.state",
+    "burraco.position",
+    "burraco.ends",
     "burraco.moves",
     "burraco.scoring",
     "burraco.bots.greedy",

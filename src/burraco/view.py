@@ -15,19 +15,18 @@ array).  Standard library only, no I/O.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Type
 
 from . import observer as ob
 from .cards import NUM_KINDS, RANK_CHARS, format_cards
 from .cut import Cut
-from .melds import LABELS
+from .determinize import determinize
+from .meldgen import MeldGenerator
+from .melds import LABELS, MeldRules, Reading
+from .movegen import legal_moves
 from .moves import PHASE_OVER, Move
+from .position import Position
 from .variants import Variant
-
-if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from .meldgen import MeldGenerator
-    from .melds import MeldRules, Reading
-    from .state import GameState
 
 
 class PlayerView:
@@ -48,7 +47,7 @@ class PlayerView:
                  "hand_counts", "known", "melds", "meld_cards", "pile", "pile_count",
                  "stock_count", "packets_left", "packet_sizes", "packet_taken", "side_of",
                  "scores", "legal", "closed_by", "ban", "must_meld", "history", "cut",
-                 "_flags")
+                 "_flags", "_kind")
 
     seat: int
     variant: Variant
@@ -59,7 +58,7 @@ class PlayerView:
     hand: List[int]
     hand_counts: List[int]
     known: List[List[int]]
-    melds: List[List["Reading"]]
+    melds: List[List[Reading]]
     meld_cards: List[List[Tuple[int, ...]]]
     pile: List[int]
     pile_count: int
@@ -76,8 +75,9 @@ class PlayerView:
     history: List[Tuple[int, Move]]
     cut: Optional[Cut]
     _flags: Tuple[int, bool, bool, int, int, int, Tuple[int, ...], int, bool]
+    _kind: Type[Position]
 
-    def __init__(self, state: "GameState", seat: int) -> None:
+    def __init__(self, state: Position, seat: int) -> None:
         pub = ob.public_facts(state)
         self.seat = seat
         self.variant = state.variant
@@ -102,12 +102,15 @@ class PlayerView:
         self.scores = pub.scores[:]
         self.ban = state.ban
         self.must_meld = state.must_meld
-        self.legal = state.legal_moves() if (state.turn == seat and not state.is_over) else []
+        self.legal = legal_moves(state) if (state.turn == seat and not state.is_over) else []
         self.history = pub.history[:]
         self.cut = state.cut
         self._flags = (state.first, state.redraw_ok, state.first_draw_done, state.turns,
                        state.laps_left, ob.drawn_card(state, seat),
                        tuple(state.packets_taken_by), state.nsides, state.singles)
+        # the kind of state the view was read from (a GameState): what determinize
+        # deals (a class, no card of the state)
+        self._kind = type(state)
 
     @property
     def nsides(self) -> int:
@@ -131,8 +134,10 @@ class PlayerView:
         return self.turn == self.seat and self.phase != PHASE_OVER
 
     def determinize(self, rng: random.Random,
-                    gen: Optional["MeldGenerator"] = None) -> "GameState":
-        """A full :class:`~burraco.state.GameState` consistent with this view: the
+                    gen: Optional[MeldGenerator] = None) -> Position:
+        """A full :class:`~burraco.state.GameState` consistent with this view (the
+        kind of state the view was read from; typed as its
+        :class:`~burraco.position.Position`, as this module is below the state's): the
         cards this seat cannot see (other hands beyond their known cards, the stock,
         the packets, and the covered part of a closed discard pile) dealt at random
         from the cards it has not seen, drawn again (up to a limit) while the player
@@ -140,8 +145,7 @@ class PlayerView:
         Search bots play on such states; ``gen`` is the bot's own meld generator
         (its caches then serve every sample), else the state gets a new one.  See
         :func:`burraco.determinize.determinize`."""
-        from .determinize import determinize
-        return determinize(self, rng, gen)
+        return determinize(self, rng, gen, kind=self._kind)
 
     def to_dict(self) -> Dict[str, Any]:
         """The view as plain JSON-ready data (cards in notation)."""
@@ -158,7 +162,7 @@ class PlayerView:
         }
 
 
-def wild_places(r: "Reading", rules: "MeldRules") -> List[Tuple[int, int]]:
+def wild_places(r: Reading, rules: MeldRules) -> List[Tuple[int, int]]:
     """Which cards of a laid meld stand as wild cards, as the engine reads it:
     ``(index in r.order, rank it stands for)`` for each, the rank 1 (ace) .. 13
     (king), or 0 in a meld of wild cards only.  In a run a card is wild where it is
@@ -176,7 +180,7 @@ def wild_places(r: "Reading", rules: "MeldRules") -> List[Tuple[int, int]]:
     return [(i, r.rank) for i in range(first, len(order))]
 
 
-def meld_dict(r: "Reading", rules: "MeldRules") -> Dict[str, Any]:
+def meld_dict(r: Reading, rules: MeldRules) -> Dict[str, Any]:
     """One laid meld as the protocol sends it (docs/protocol.md "The view object"):
     ``cards`` in reading order, ``kind``, ``burraco`` (its class or None) and
     ``wild``: ``[{"at": index in cards, "rank": the rank it stands for ("3", "A"),
@@ -240,7 +244,7 @@ class SeatBytes:
         self.order_cache: List[Optional[Tuple[List[int], List[int], List[int], List[int]]]] = \
             [None] * players
 
-    def meld_info(self, cards: Tuple[int, ...], r: "Reading") -> Tuple[bytes, int]:
+    def meld_info(self, cards: Tuple[int, ...], r: Reading) -> Tuple[bytes, int]:
         """(slot bytes, visible points) of one meld, cached by its cards."""
         got = self.meld_cache.get(cards)
         if got is None:
@@ -273,7 +277,7 @@ class SeatBytes:
             self.meld_cache[cards] = got
         return got
 
-    def owner_block(self, o: int, ms: List[Tuple[int, ...]], readings: List["Reading"]
+    def owner_block(self, o: int, ms: List[Tuple[int, ...]], readings: List[Reading]
                     ) -> Tuple[List[Tuple[int, ...]], bytes, int]:
         """(the melds, bytes of the slots of owner ``o``, its visible points),
         kept in the owner's cache entry while its melds stay the same."""
@@ -310,7 +314,7 @@ class SeatBytes:
 
     def encode(self, seat: int, turn: int, phase: str, status: str, hand_cnt: Sequence[int],
                known_cnt: Sequence[Sequence[int]], meld_cards: List[List[Tuple[int, ...]]],
-               readings: List[List["Reading"]], pile_vis: List[int], pile_count: int,
+               readings: List[List[Reading]], pile_vis: List[int], pile_count: int,
                stock_count: int, packet_sizes: List[int], packet_taken: List[bool],
                side_of: List[int], hand_n: List[int], ban: int, must_meld: bool
                ) -> Tuple[bytes, List[int]]:
@@ -390,7 +394,7 @@ class SeatBytes:
         parts.append(self.zero_scores)
         return b"".join(parts), [side_pts[sd] for sd in sides]
 
-    def from_state(self, state: "GameState", seat: int) -> Tuple[bytes, List[int]]:
+    def from_state(self, state: Position, seat: int) -> Tuple[bytes, List[int]]:
         """:meth:`encode` of what ``seat`` sees of ``state``, read through
         :mod:`burraco.observer` as a :class:`PlayerView` reads it (without building one)."""
         return self.encode(seat, state.turn, state.phase, state.status,

@@ -125,6 +125,7 @@ class SearchBot(Bot):
             if t_end is not None and done and time.perf_counter() >= t_end:
                 break
             base = view.determinize(self.rng, self.generator(view))
+            assert isinstance(base, GameState)  # the kind of state the view was read from
             for i, m in enumerate(cands):
                 s = base.copy()
                 s.play(m)
