@@ -15,46 +15,18 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Dict, List, Optional, Protocol, Tuple, Type
+from typing import Dict, List, Optional, Tuple, Type, TypeVar
 
 from .cards import NUM_KINDS, deck
-from .cut import Cut
 from .meldgen import MeldGenerator
-from .melds import Reading
 from .movegen import legal_moves
-from .moves import PHASE_PLAY, Move
+from .moves import PHASE_PLAY
 from .position import Position
-from .variants import Variant
+from .view import SeatView
 
+P = TypeVar("P", bound=Position)
+"""The kind of state dealt (a :class:`~burraco.state.GameState`)."""
 
-class Seen(Protocol):
-    """What a determinization reads of a seat's view: the public facts of a
-    :class:`~burraco.view.PlayerView` (which calls this module, so it is named
-    by its shape here)."""
-
-    seat: int
-    variant: Variant
-    players: int
-    turn: int
-    phase: str
-    status: str
-    closed_by: Optional[int]
-    hand: List[int]
-    hand_counts: List[int]
-    known: List[List[int]]
-    melds: List[List[Reading]]
-    meld_cards: List[List[Tuple[int, ...]]]
-    pile: List[int]
-    pile_count: int
-    stock_count: int
-    packet_sizes: List[int]
-    packet_taken: List[bool]
-    side_of: List[int]
-    ban: int
-    must_meld: bool
-    history: List[Tuple[int, Move]]
-    cut: Optional[Cut]
-    _flags: Tuple[int, bool, bool, int, int, int, Tuple[int, ...], int, bool]
 
 SAMPLE_TRIES = 1000
 """How many deals :func:`determinize` draws at most to find one that leaves the
@@ -76,7 +48,7 @@ def _deck_counts(decks: int, jokers: int) -> List[int]:
     return cnt
 
 
-def unseen_counts(view: Seen) -> List[int]:
+def unseen_counts(view: SeatView) -> List[int]:
     """How many of each card kind ``view``'s seat has not seen: the deck less its
     hand, the cards known in other hands, the melds and the visible pile (never
     below zero)."""
@@ -97,16 +69,17 @@ def unseen_counts(view: Seen) -> List[int]:
     return [u if u > 0 else 0 for u in unseen]
 
 
-def unseen_pool(view: Seen) -> List[int]:
+def unseen_pool(view: SeatView) -> List[int]:
     """The cards ``view``'s seat has not seen, sorted (:func:`unseen_counts`, one
     entry a card)."""
     unseen = unseen_counts(view)
     return [c for c in range(NUM_KINDS) for _ in range(unseen[c])]
 
 
-def public_state(view: Seen, gen: Optional[MeldGenerator] = None, *,
-                 kind: Type[Position]) -> Position:
-    """A state of ``kind`` (the view's: a :class:`~burraco.state.GameState`)
+def public_state(view: SeatView, gen: Optional[MeldGenerator] = None, *,
+                 kind: Type[P]) -> P:
+    """A state of ``kind`` (a :class:`~burraco.state.GameState`, which this module
+    does not import: the state imports it)
     holding every public fact of ``view`` and no card it cannot see (no hands,
     stock, packets or pile yet: :func:`determinize` deals them), with ``gen`` as
     its meld generator where it is one of the view's variant, else a new one."""
@@ -142,12 +115,12 @@ def may_be_stuck(s: Position) -> bool:
     return s.must_meld or n <= 1 or (s.ban >= 0 and s.hands[seat][s.ban] == n)
 
 
-def determinize(view: Seen, rng: random.Random, gen: Optional[MeldGenerator] = None, *,
-                kind: Type[Position]) -> Position:
+def determinize(view: SeatView, rng: random.Random, gen: Optional[MeldGenerator] = None, *,
+                kind: Type[P]) -> P:
     """A full state consistent with ``view`` (see the module docstring): the unseen
     cards shuffled with ``rng`` and dealt; ``gen`` and ``kind`` as in
     :func:`public_state` (:meth:`PlayerView.determinize
-    <burraco.view.PlayerView.determinize>` gives the kind of state it was read from)."""
+    <burraco.state.PlayerView.determinize>` asks for a GameState)."""
     base = public_state(view, gen, kind=kind)
     pool = unseen_pool(view)
     n = view.players
@@ -188,4 +161,4 @@ def determinize(view: Seen, rng: random.Random, gen: Optional[MeldGenerator] = N
     return s
 
 
-__all__ = ["Seen", "SAMPLE_TRIES", "determinize", "public_state", "unseen_counts", "unseen_pool", "may_be_stuck"]
+__all__ = ["SAMPLE_TRIES", "determinize", "public_state", "unseen_counts", "unseen_pool", "may_be_stuck"]

@@ -49,7 +49,8 @@ from .scoring import hand_breakdown, seat_points
 from .sides import meld_owner, side_seats, sides_for
 from .turn import call_time, make
 from .variants import Variant, parse_variant
-from .view import PlayerView
+from .determinize import determinize
+from .view import SeatView
 
 
 class GameState(Position):
@@ -284,13 +285,31 @@ class GameState(Position):
         with every public fact: exactly ``self.view(seat).determinize(rng, gen)``
         (see :meth:`PlayerView.determinize`).  The result has its own meld
         generator (``gen``, or a new one): it never shares this state's caches."""
-        s = self.view(seat).determinize(rng, gen)
-        assert isinstance(s, GameState)  # a view determinizes as the kind it was read from
-        return s
+        return self.view(seat).determinize(rng, gen)
 
     def __repr__(self) -> str:
         return (f"<GameState {self.variant.name} {self.players}p turn={self.turn} "
                 f"phase={self.phase} status={self.status}>")
+
+
+class PlayerView(SeatView):
+    """What one seat may see of a hand (:class:`~burraco.view.SeatView`: its
+    fields, as :mod:`burraco.observer` decides), and the samples of a full state
+    consistent with it (:meth:`determinize`).  :meth:`GameState.view` makes it."""
+
+    __slots__ = ()
+
+    def determinize(self, rng: random.Random,
+                    gen: Optional[MeldGenerator] = None) -> GameState:
+        """A full :class:`GameState` consistent with this view: the cards this seat
+        cannot see (other hands beyond their known cards, the stock, the packets,
+        and the covered part of a closed discard pile) dealt at random from the
+        cards it has not seen, drawn again (up to a limit) while the player on turn
+        would have no legal move (a public fact: RULES.md "No dead ends").  Search
+        bots play on such states; ``gen`` is the bot's own meld generator (its
+        caches then serve every sample), else the state gets a new one.  See
+        :func:`burraco.determinize.determinize`."""
+        return determinize(self, rng, gen, kind=GameState)
 
 
 FIELD_NAMES: Tuple[str, ...] = tuple(f.name for f in fields(GameState))

@@ -1,7 +1,10 @@
-"""What one seat may see of a hand: :class:`PlayerView`, built through
+"""What one seat may see of a hand: :class:`SeatView`, built through
 :mod:`burraco.observer` (the one place that decides what a seat, a side or a
-spectator sees), and the sample of a full state consistent with it
-(:meth:`PlayerView.determinize`, :mod:`burraco.determinize`).
+spectator sees).  The views a game hands out are
+:class:`burraco.state.PlayerView`: this class and the sample of a full state
+consistent with it (:meth:`PlayerView.determinize
+<burraco.state.PlayerView.determinize>`, :mod:`burraco.determinize`, which reads
+this class: so it is below the state and below determinization).
 
 Building a view is cheap: what every seat sees alike and costs work to read (the
 cards known in each hand, the visible pile and log, the scores on the table) is
@@ -14,13 +17,11 @@ array).  Standard library only, no I/O.
 
 from __future__ import annotations
 
-import random
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Type
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import observer as ob
 from .cards import NUM_KINDS, RANK_CHARS, format_cards
 from .cut import Cut
-from .determinize import determinize
 from .meldgen import MeldGenerator
 from .melds import LABELS, MeldRules, Reading
 from .movegen import legal_moves
@@ -29,7 +30,7 @@ from .position import Position
 from .variants import Variant
 
 
-class PlayerView:
+class SeatView:
     """What one seat may see of a hand, as :mod:`burraco.observer` decides: its own
     cards, the counts of the others, the cards others are known to hold (from open
     piles they picked up), every meld, the discard pile (all of it where the pile is
@@ -47,7 +48,7 @@ class PlayerView:
                  "hand_counts", "known", "melds", "meld_cards", "pile", "pile_count",
                  "stock_count", "packets_left", "packet_sizes", "packet_taken", "side_of",
                  "scores", "legal", "closed_by", "ban", "must_meld", "history", "cut",
-                 "_flags", "_kind")
+                 "_flags")
 
     seat: int
     variant: Variant
@@ -75,7 +76,6 @@ class PlayerView:
     history: List[Tuple[int, Move]]
     cut: Optional[Cut]
     _flags: Tuple[int, bool, bool, int, int, int, Tuple[int, ...], int, bool]
-    _kind: Type[Position]
 
     def __init__(self, state: Position, seat: int) -> None:
         pub = ob.public_facts(state)
@@ -108,9 +108,6 @@ class PlayerView:
         self._flags = (state.first, state.redraw_ok, state.first_draw_done, state.turns,
                        state.laps_left, ob.drawn_card(state, seat),
                        tuple(state.packets_taken_by), state.nsides, state.singles)
-        # the kind of state the view was read from (a GameState): what determinize
-        # deals (a class, no card of the state)
-        self._kind = type(state)
 
     @property
     def nsides(self) -> int:
@@ -132,20 +129,6 @@ class PlayerView:
     def my_turn(self) -> bool:
         """True when this seat is to move."""
         return self.turn == self.seat and self.phase != PHASE_OVER
-
-    def determinize(self, rng: random.Random,
-                    gen: Optional[MeldGenerator] = None) -> Position:
-        """A full :class:`~burraco.state.GameState` consistent with this view (the
-        kind of state the view was read from; typed as its
-        :class:`~burraco.position.Position`, as this module is below the state's): the
-        cards this seat cannot see (other hands beyond their known cards, the stock,
-        the packets, and the covered part of a closed discard pile) dealt at random
-        from the cards it has not seen, drawn again (up to a limit) while the player
-        on turn would have no legal move (a public fact: RULES.md "No dead ends").
-        Search bots play on such states; ``gen`` is the bot's own meld generator
-        (its caches then serve every sample), else the state gets a new one.  See
-        :func:`burraco.determinize.determinize`."""
-        return determinize(self, rng, gen, kind=self._kind)
 
     def to_dict(self) -> Dict[str, Any]:
         """The view as plain JSON-ready data (cards in notation)."""
@@ -214,7 +197,7 @@ class SeatBytes:
     every block holds small counts (0..255) but ``SCORES``, left zero, whose points
     come apart (:meth:`encode`).  Built for the research environment's hot
     path (compiled with the engine); it reads a hand through
-    :mod:`burraco.observer` (:meth:`from_state`) or a :class:`PlayerView`'s fields.
+    :mod:`burraco.observer` (:meth:`from_state`) or a :class:`SeatView`'s fields.
 
     Caches, each checked against what it stands for: each meld's slot bytes and
     points (by its cards), each owner's slot range (while its melds stay the
@@ -396,7 +379,7 @@ class SeatBytes:
 
     def from_state(self, state: Position, seat: int) -> Tuple[bytes, List[int]]:
         """:meth:`encode` of what ``seat`` sees of ``state``, read through
-        :mod:`burraco.observer` as a :class:`PlayerView` reads it (without building one)."""
+        :mod:`burraco.observer` as a :class:`SeatView` reads it (without building one)."""
         return self.encode(seat, state.turn, state.phase, state.status,
                            ob.hand_counts(state, seat, seat), ob.known_counts(state, seat),
                            state.melds, state.readings, ob.visible_pile(state, seat),
@@ -405,4 +388,4 @@ class SeatBytes:
                            state.must_meld)
 
 
-__all__ = ["PlayerView", "SeatBytes", "SLOT_WIDTH", "meld_dict", "wild_places"]
+__all__ = ["SeatView", "SeatBytes", "SLOT_WIDTH", "meld_dict", "wild_places"]
