@@ -19,7 +19,7 @@ from ..moves import Move
 from .game import Table
 
 
-class TableHost(App[None]):
+class TableHost(App[int]):
     """The app as its mixins see it (see the module docstring)."""
 
     table: Table

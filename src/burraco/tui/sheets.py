@@ -47,10 +47,10 @@ def breakdown_grid(app: TableHost, state: GameState, title: str) -> RichTable:
 def hand_summary(app: TableHost) -> Group:
     """The end-of-hand page: breakdown table, totals, record path and how to check it."""
     tb = app.table
-    s = tb.state
+    s = tb.hand_state
     t = app.t
     head = Text()
-    if s.status == CLOSED:
+    if s.status == CLOSED and s.closed_by is not None:
         head.append(t("closed_by", who=app.seat_name(s.closed_by)), style="bold")
     else:
         head.append(t("status_" + s.status.replace("-", "_")), style="bold")
@@ -72,8 +72,8 @@ def hand_summary(app: TableHost) -> Group:
     # the command on a line of its own, whole where the width allows (copied at once)
     parts.append(Text(t("replay_hint", command="").rstrip(), style="dim"))
     parts.append(PathLines("  ", replay_command(path), "dim"))
-    if tb.match.is_over:
-        w = tb.match.winner()
+    w = tb.match.winner()
+    if w is not None:  # the match is over
         who = app.seat_name(w) if tb.match.by_player else app.side_name(w)
         parts.append(Text(t("match_over", who=who), style="bold green"))
     return Group(*parts)

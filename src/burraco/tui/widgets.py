@@ -129,7 +129,7 @@ class MeldColumn(Widget):
 
     def set_melds(self, entries: Sequence[Tuple[int, object, List[Text]]]) -> None:
         """``entries``: (meld index, reading, words of its line) of this side."""
-        self.entries = entries
+        self.entries = list(entries)
         self.refresh(layout=True)
 
     def _wrap(self, width: int) -> Tuple[Text, Dict[int, int]]:
