@@ -94,7 +94,7 @@ MISSING = "…"
 """What stands for a parameter the refusal did not carry."""
 
 
-class _Params(dict):  # type: ignore[type-arg]
+class _Params(Dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return MISSING
 

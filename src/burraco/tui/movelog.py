@@ -231,12 +231,13 @@ def render(entry: LogEntry, t: Callable[..., str], name: Callable[[int], str],
         kw["who"] = name(entry.seat)
     for k, v in entry.args:
         if k == "cards":
+            # (the args are objects: "cards" holds card ints, "wild" their flags)
             kw["cards"] = cards_plain(v, entry.get("wild"))  # type: ignore[arg-type]
             kw["card"] = kw["cards"]
         elif k == "wild":
             continue
         elif k == "starts":
-            kw["who"] = name(v)  # type: ignore[arg-type]
+            kw["who"] = name(v)  # type: ignore[arg-type]  # "starts" holds a seat
         else:
             kw[k] = v
     return t(key, **kw)

@@ -132,6 +132,7 @@ class HandOverScreen(ModalScreen[str]):
         def answer(yes: Optional[bool]) -> None:
             if yes:
                 self.dismiss("quit")
+        # (the app is BurracoApp)
         self.app.push_screen(self.app.quit_question(), answer)  # type: ignore[attr-defined]
 
 

@@ -110,7 +110,7 @@ class HandView(Widget):
         if i is None:
             i = self._cells.get((y + 1, k))
         if i is not None:
-            self.app.toggle_card(i)  # type: ignore[attr-defined]
+            self.app.toggle_card(i)  # type: ignore[attr-defined]  # BurracoApp
 
 
 class MeldColumn(Widget):
@@ -190,7 +190,7 @@ class MeldColumn(Widget):
             return
         idx = self._lines.get(off.y)
         if idx is not None:
-            self.app.meld_clicked(self.side, idx)  # type: ignore[attr-defined]
+            self.app.meld_clicked(self.side, idx)  # type: ignore[attr-defined]  # BurracoApp
 
 
 class MeldPanel(VerticalScroll):
