@@ -48,6 +48,7 @@ COMPILED_MODULES: Tuple[str, ...] = (
     "burraco.ends",
     "burraco.moves",
     "burraco.scoring",
+    "burraco.bots.context",
     "burraco.bots.greedy",
 )
 """The engine modules compiled with mypyc where a C compiler is present, and the
