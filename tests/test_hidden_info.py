@@ -93,7 +93,13 @@ def exercise(state: GameState, seat: int) -> None:
 def slots_of(x: Any) -> Tuple[str, ...]:
     """The attributes of ``x``: its ``__slots__``, or compiled with mypyc (which keeps
     no ``__slots__``), its ``__mypyc_attrs__``."""
-    return tuple(getattr(type(x), "__slots__", None) or type(x).__mypyc_attrs__)
+    out: List[str] = []
+    for klass in type(x).__mro__:  # a class's own and its bases' (a view is a subclass)
+        own = vars(klass)
+        for k in own.get("__slots__", None) or own.get("__mypyc_attrs__", ()):
+            if k not in out and k != "__dict__":
+                out.append(k)
+    return tuple(out)
 
 
 def walk(x: Any, seen: Dict[int, int], depth: int = 0) -> Any:

@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 from burraco.cards import NUM_KINDS, deck
 from burraco.melds import Reading
 from burraco.record import parse_record, replay, replay_text, to_record
-from burraco.state import (ADD, CLOSED, DISCARD, MELD, PHASE_DRAW, STOCK_EXHAUSTED,
+from burraco.state import (FIELD_NAMES, ADD, CLOSED, DISCARD, MELD, PHASE_DRAW, STOCK_EXHAUSTED,
                            GameState, IllegalMove, Move)
 from burraco.variants import END_TWO_LEFT, PILE_OPEN, PRESETS
 
@@ -97,7 +97,7 @@ def assert_conserved(state: GameState) -> None:
             assert tuple(sorted(r.order)) == tuple(m)
 
 
-_SNAP_SLOTS = tuple(k for k in GameState.__slots__ if k not in ("variant", "rules"))
+_SNAP_SLOTS = tuple(k for k in FIELD_NAMES if k not in ("variant", "rules"))
 
 
 def snapshot(state: GameState) -> bytes:

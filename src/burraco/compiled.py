@@ -44,8 +44,11 @@ COMPILED_MODULES: Tuple[str, ...] = (
     "burraco.view",
     "burraco.determinize",
     "burraco.state",
+    "burraco.position",
+    "burraco.ends",
     "burraco.moves",
     "burraco.scoring",
+    "burraco.bots.context",
     "burraco.bots.greedy",
 )
 """The engine modules compiled with mypyc where a C compiler is present, and the

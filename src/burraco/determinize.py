@@ -13,16 +13,20 @@ in ``international``) is drawn again, up to :data:`SAMPLE_TRIES` times.
 
 from __future__ import annotations
 
+import copy
 import random
-from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple, Type, TypeVar
 
 from .cards import NUM_KINDS, deck
 from .meldgen import MeldGenerator
+from .movegen import legal_moves
 from .moves import PHASE_PLAY
+from .position import Position
+from .view import SeatView
 
-if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from .state import GameState
-    from .view import PlayerView
+P = TypeVar("P", bound=Position)
+"""The kind of state dealt (a :class:`~burraco.state.GameState`)."""
+
 
 SAMPLE_TRIES = 1000
 """How many deals :func:`determinize` draws at most to find one that leaves the
@@ -44,7 +48,7 @@ def _deck_counts(decks: int, jokers: int) -> List[int]:
     return cnt
 
 
-def unseen_counts(view: "PlayerView") -> List[int]:
+def unseen_counts(view: SeatView) -> List[int]:
     """How many of each card kind ``view``'s seat has not seen: the deck less its
     hand, the cards known in other hands, the melds and the visible pile (never
     below zero)."""
@@ -65,24 +69,26 @@ def unseen_counts(view: "PlayerView") -> List[int]:
     return [u if u > 0 else 0 for u in unseen]
 
 
-def unseen_pool(view: "PlayerView") -> List[int]:
+def unseen_pool(view: SeatView) -> List[int]:
     """The cards ``view``'s seat has not seen, sorted (:func:`unseen_counts`, one
     entry a card)."""
     unseen = unseen_counts(view)
     return [c for c in range(NUM_KINDS) for _ in range(unseen[c])]
 
 
-def public_state(view: "PlayerView", gen: Optional[MeldGenerator] = None) -> "GameState":
-    """A state holding every public fact of ``view`` and no card it cannot see (no
-    hands, stock, packets or pile yet: :func:`determinize` deals them), with ``gen``
-    as its meld generator where it is one of the view's variant, else a new one."""
-    from .state import GameState
+def public_state(view: SeatView, gen: Optional[MeldGenerator] = None, *,
+                 kind: Type[P]) -> P:
+    """A state of ``kind`` (a :class:`~burraco.state.GameState`, which this module
+    does not import: the state imports it)
+    holding every public fact of ``view`` and no card it cannot see (no hands,
+    stock, packets or pile yet: :func:`determinize` deals them), with ``gen`` as
+    its meld generator where it is one of the view's variant, else a new one."""
     v = view.variant
     (first, redraw_ok, first_draw_done, turns, laps_left, drawn,
      taken_by, nsides, singles) = view._flags
     if gen is None or gen.rules.variant != v:
         gen = MeldGenerator(v.rules)
-    base = GameState(
+    base = kind(
         variant=v, rules=gen.rules, players=view.players, side_of=view.side_of[:],
         nsides=nsides, hands=[], hand_n=view.hand_counts[:], stock=[], packets=[], pile=[],
         melds=[list(ms) for ms in view.meld_cards], readings=[list(rs) for rs in view.melds],
@@ -97,7 +103,7 @@ def public_state(view: "PlayerView", gen: Optional[MeldGenerator] = None) -> "Ga
     return base
 
 
-def may_be_stuck(s: "GameState") -> bool:
+def may_be_stuck(s: Position) -> bool:
     """Whether the cards of a sampled deal can matter to the player on turn having a
     legal move: only in the play phase, with the duty to meld after a pickup, one
     card or none left, or only the card that may not be thrown back (else a
@@ -109,17 +115,19 @@ def may_be_stuck(s: "GameState") -> bool:
     return s.must_meld or n <= 1 or (s.ban >= 0 and s.hands[seat][s.ban] == n)
 
 
-def determinize(view: "PlayerView", rng: random.Random,
-                gen: Optional[MeldGenerator] = None) -> "GameState":
+def determinize(view: SeatView, rng: random.Random, gen: Optional[MeldGenerator] = None, *,
+                kind: Type[P]) -> P:
     """A full state consistent with ``view`` (see the module docstring): the unseen
-    cards shuffled with ``rng`` and dealt; ``gen`` as in :func:`public_state`."""
-    base = public_state(view, gen)
+    cards shuffled with ``rng`` and dealt; ``gen`` and ``kind`` as in
+    :func:`public_state` (:meth:`PlayerView.determinize
+    <burraco.state.PlayerView.determinize>` asks for a GameState)."""
+    base = public_state(view, gen, kind=kind)
     pool = unseen_pool(view)
     n = view.players
     s = base
     for _ in range(SAMPLE_TRIES):
         rng.shuffle(pool)
-        s = base.copy()
+        s = copy.copy(base)
         pos = 0
         s.hands = []
         s.known = []
@@ -148,7 +156,7 @@ def determinize(view: "PlayerView", rng: random.Random,
             pos += size
         s.stock = pool[pos:pos + view.stock_count]
         pos += view.stock_count
-        if s.turn == view.seat or not may_be_stuck(s) or s.legal_moves():
+        if s.turn == view.seat or not may_be_stuck(s) or legal_moves(s):
             return s
     return s
 

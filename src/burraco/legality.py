@@ -2,160 +2,40 @@
 
 :func:`check_move` is the one judge: it raises :class:`~burraco.moves.IllegalMove`
 naming the :class:`~burraco.rules.Rule` broken (and its parameters), or returns
-a :class:`Checked` -- what making the move needs, computed once while checking
-(the hand after it, the meld it makes and its reading, and whether the discard
-takes the reserve or closes).  "No dead ends" (RULES.md) is :func:`ends_ok`,
-shared with move generation.  The checks read the state and never change it.
+a :class:`~burraco.moves.Checked` -- what making the move needs, computed once
+while checking (the hand after it, the meld it makes and its reading, and whether
+the discard takes the reserve or closes), which :func:`burraco.turn.make` uses;
+neither module imports the other.  "No dead ends" (RULES.md) is
+:func:`burraco.ends.ends_ok`, shared with move generation; whether the taker of
+an open pile could go on asks move generation for the moves that would follow
+(:func:`burraco.movegen.moves_after_open_pickup`).  The checks read the state and
+never change it.  The names that moved to :mod:`burraco.moves`,
+:mod:`burraco.sides` and :mod:`burraco.ends` are still importable from here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, Final, List, NamedTuple, Optional, Sequence, Tuple
+from typing import List, Sequence, Tuple
 
 from .cards import IS_WILD, NUM_KINDS, format_card, format_cards
-from .moves import (ACTIONS, ADD, DISCARD, DRAW, MELD, PHASE_DRAW, PHASE_OVER, PICKUP,
-                    REDRAW, IllegalMove, Move)
+from .ends import can_close, close_rule, dead_params, ends_ok
+from .melds import Reading
+from .movegen import moves_after_open_pickup
+from .moves import (ACTIONS, ADD, DISCARD, DRAW, MELD, NOTHING, PHASE_DRAW, PHASE_OVER, PICKUP,
+                    REDRAW, THEN_CLOSE, THEN_PACKET, Checked, IllegalMove, Move)
+from .position import Position
 from .rules import Rule
-from .sides import packet_owner
+from .sides import has_burraco, packet_available
 from .variants import PILE_OPEN, PILE_PAIR
-
-if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from .melds import Reading
-    from .state import GameState
-
-THEN_PACKET: Final = "packet"
-""":attr:`Checked.then` of a last-card discard that takes the reserve packet."""
-THEN_CLOSE: Final = "close"
-""":attr:`Checked.then` of a last-card discard that closes the hand."""
-
-
-class Checked(NamedTuple):
-    """What a legal move needs to be made, as :func:`check_move` found it: the
-    mover's hand counts after the move (``hand``: melds, additions, closed-pile
-    pickups; else None), the meld it lays or changes (``meld``, sorted cards) and
-    that meld's ``reading``, and ``then``: :data:`THEN_PACKET` or :data:`THEN_CLOSE`
-    after a last-card discard, else ``""``."""
-
-    hand: Optional[List[int]]
-    meld: Tuple[int, ...]
-    reading: Optional["Reading"]
-    then: str
-
 
 _NEW_CHECKED = tuple.__new__
 """Builds a :class:`Checked` without its generated ``__new__`` (the hot path)."""
-NOTHING: Final = Checked(None, (), None, "")
-"""The :class:`Checked` of a move that needs nothing more (draws, open pickups,
-discards that leave cards in hand)."""
 _TO_PACKET = Checked(None, (), None, THEN_PACKET)
 _TO_CLOSE = Checked(None, (), None, THEN_CLOSE)
 
 
-# ------------------------------------------------------------ rule helpers
-def has_burraco(readings: Sequence["Reading"]) -> bool:
-    """Whether one of ``readings`` is a burraco."""
-    for r in readings:
-        if r.label is not None:
-            return True
-    return False
-
-
-def packet_available(state: "GameState", seat: int, readings: Sequence["Reading"]) -> bool:
-    """Whether ``seat`` may take a reserve packet now, its side's melds read as
-    ``readings`` (one left, not taken by its side, a burraco where the variant
-    asks for one at this number of players)."""
-    if not state.packets or state.packet_taken[packet_owner(state.variant, state.side_of, seat)]:
-        return False
-    if state.players in state.variant.reserve_needs_burraco_at and not has_burraco(readings):
-        return False
-    return True
-
-
-def can_close(state: "GameState", seat: int, readings: Sequence["Reading"]) -> bool:
-    """Whether ``seat``'s side meets the closing conditions with ``readings``."""
-    if state.packets and not state.packet_taken[packet_owner(state.variant, state.side_of, seat)]:
-        return False
-    v = state.variant
-    ok = False
-    for r in readings:
-        if r.label is not None:
-            if not v.close_needs_clean or r.label in ("clean", "royal"):
-                ok = True
-        if r.all_wild and r.label is None and v.open_wild_penalty:
-            return False
-    return ok
-
-
-def close_rule(state: "GameState") -> str:
-    """The closing conditions of the variant, as an English clause."""
-    v = state.variant
-    need = "a clean burraco" if v.close_needs_clean else "a burraco"
-    if v.meld_closes_at:
-        need = "a cerrado (a meld closed at seven) and no open meld of wilds only"
-    return f"to close the side needs the reserve taken (if one was left) and {need}"
-
-
-def dead_params(state: "GameState", rule: Rule) -> Dict[str, Any]:
-    """The parameters of a "no dead ends" refusal beyond the move's own."""
-    if rule is Rule.DEAD_END_THROW_BACK and state.ban >= 0:
-        return {"card": format_card(state.ban)}
-    return {}
-
-
-_THROW_BACK_END = ("no dead ends: it would leave only the card just picked up from a "
-                   "one-card pile, which may not be thrown straight back")
-
-
-def ends_ok(state: "GameState", seat: int, cnt: Sequence[int], n: int,
-            readings: Sequence["Reading"]) -> Optional[Tuple[Rule, str]]:
-    """None if ``seat`` can still end its turn holding ``cnt`` (``n`` cards)
-    with its side's melds read as ``readings``; else why not (no dead ends):
-    the rule and an English sentence."""
-    ban = state.ban
-    if n >= 2:
-        if ban < 0 or cnt[ban] < n:
-            return None
-        return Rule.DEAD_END_THROW_BACK, _THROW_BACK_END
-    if n == 1:
-        return _last_card_ends(state, seat, cnt, readings)
-    v = state.variant
-    if v.reserve_direct and packet_available(state, seat, readings):
-        return None
-    if v.close_discard == "optional" and can_close(state, seat, readings):
-        return None
-    if (state.packets and not state.packet_taken[packet_owner(v, state.side_of, seat)]
-            and not v.reserve_direct):
-        return (Rule.DEAD_END_NO_DIRECT,
-                "no dead ends: the hand may not be emptied by melding, since the "
-                "reserve may not be taken directly in this variant; keep a card to discard")
-    if v.close_discard == "required" and can_close(state, seat, readings):
-        return (Rule.DEAD_END_FINAL_DISCARD,
-                "no dead ends: closing needs a final discard, so keep a card to discard")
-    return Rule.DEAD_END, "no dead ends: the hand may not be emptied, because " + close_rule(state)
-
-
-def _last_card_ends(state: "GameState", seat: int, cnt: Sequence[int],
-                    readings: Sequence["Reading"]) -> Optional[Tuple[Rule, str]]:
-    """:func:`ends_ok` for a hand of one card: it must be discardable."""
-    v = state.variant
-    c = next(i for i in range(NUM_KINDS) if cnt[i])
-    if c == state.ban:
-        return Rule.DEAD_END_THROW_BACK, _THROW_BACK_END
-    if v.reserve_indirect and packet_available(state, seat, readings):
-        return None
-    if not can_close(state, seat, readings):
-        return (Rule.DEAD_END_LAST_CARD,
-                "no dead ends: the last card could not be discarded, because "
-                + close_rule(state))
-    if IS_WILD[c] and not v.closing_discard_wild:
-        return (Rule.DEAD_END_WILD,
-                "no dead ends: the last card is a wild card, and the closing "
-                "discard may not be a wild card")
-    return None
-
-
 # ---------------------------------------------------------------- checking
-def hand_minus(state: "GameState", seat: int, cards: Sequence[int], what: str) -> List[int]:
+def hand_minus(state: Position, seat: int, cards: Sequence[int], what: str) -> List[int]:
     """``seat``'s hand counts without ``cards``, or :class:`IllegalMove` naming a
     card it does not hold (``what``: the action, for the message)."""
     cnt = state.hands[seat][:]
@@ -171,7 +51,7 @@ def hand_minus(state: "GameState", seat: int, cards: Sequence[int], what: str) -
     return cnt
 
 
-def meld_reading(state: "GameState", cards: Tuple[int, ...]) -> "Reading":
+def meld_reading(state: Position, cards: Tuple[int, ...]) -> Reading:
     """The reading of ``cards`` as a new meld, or :class:`IllegalMove` naming the
     meld rule they break."""
     r = state.generator.read(cards)
@@ -182,7 +62,7 @@ def meld_reading(state: "GameState", cards: Tuple[int, ...]) -> "Reading":
     return r
 
 
-def check_move(state: "GameState", move: Move) -> Checked:
+def check_move(state: Position, move: Move) -> Checked:
     """Raise :class:`IllegalMove` unless ``move`` is legal; return what making it
     needs (:class:`Checked`)."""
     if state.phase == PHASE_OVER:
@@ -225,13 +105,13 @@ def check_move(state: "GameState", move: Move) -> Checked:
                       action=a)
 
 
-def _stock_left(state: "GameState", action: str, message: str) -> None:
+def _stock_left(state: Position, action: str, message: str) -> None:
     """Refuse a draw (or redraw) from an empty stock no packet refills."""
     if not state.stock and not (state.variant.reserve_refills_stock and state.packets):
         raise IllegalMove(message, Rule.STOCK_EMPTY, action=action)
 
 
-def _check_redraw(state: "GameState") -> Checked:
+def _check_redraw(state: Position) -> Checked:
     v = state.variant
     if not v.starter_redraw:
         raise IllegalMove("redraw: this variant has no redraw", Rule.NO_REDRAW,
@@ -243,7 +123,7 @@ def _check_redraw(state: "GameState") -> Checked:
     return NOTHING
 
 
-def _check_meld(state: "GameState", move: Move, seat: int) -> Checked:
+def _check_meld(state: Position, move: Move, seat: int) -> Checked:
     cards = move.cards
     cnt = hand_minus(state, seat, cards, "meld")
     r = meld_reading(state, cards)
@@ -256,7 +136,7 @@ def _check_meld(state: "GameState", move: Move, seat: int) -> Checked:
     return _NEW_CHECKED(Checked, (cnt, cards, r, ""))
 
 
-def _check_add(state: "GameState", move: Move, seat: int) -> Checked:
+def _check_add(state: Position, move: Move, seat: int) -> Checked:
     owner = state.owner(seat)
     i = move.meld
     melds = state.melds[owner]
@@ -288,7 +168,7 @@ def _check_add(state: "GameState", move: Move, seat: int) -> Checked:
     return _NEW_CHECKED(Checked, (cnt, new, r, ""))
 
 
-def _check_discard(state: "GameState", move: Move, seat: int) -> Checked:
+def _check_discard(state: Position, move: Move, seat: int) -> Checked:
     v = state.variant
     if len(move.cards) != 1:
         raise IllegalMove("discard takes exactly one card", Rule.DISCARD_ONE,
@@ -321,7 +201,7 @@ def _check_discard(state: "GameState", move: Move, seat: int) -> Checked:
 
 
 # ---------------------------------------------------------------- the pile
-def check_pickup(state: "GameState", move: Move, seat: int) -> Checked:
+def check_pickup(state: Position, move: Move, seat: int) -> Checked:
     """:func:`check_move` for taking the discard pile."""
     v = state.variant
     if not state.pile:
@@ -361,33 +241,29 @@ def check_pickup(state: "GameState", move: Move, seat: int) -> Checked:
     return _NEW_CHECKED(Checked, (cnt, new, r, ""))
 
 
-def _check_open_pickup(state: "GameState", seat: int, top: int) -> None:
+def _check_open_pickup(state: Position, seat: int, top: int) -> None:
     """Refuse taking an open pile where the taker could not go on (tried on a copy)."""
     v = state.variant
     if (len(state.pile) == 1 and not v.throw_back_single
             and state.hands[seat][top] == state.hand_n[seat]):
         # every card would be the one just picked up, which may not be thrown back
-        t = state.copy()
-        turn.pickup_open(t, seat)
-        if not t.legal_moves():
+        if not moves_after_open_pickup(state, seat):
             raise IllegalMove(
                 f"pickup: no dead ends: the hand would hold only {format_card(top)}, the "
                 "card of a one-card pile just picked up, which may not be thrown "
                 "straight back", Rule.DEAD_END_THROW_BACK, action=PICKUP,
                 card=format_card(top))
     if v.pickup_must_meld:
-        t = state.copy()
-        turn.pickup_open(t, seat)
-        if not any(m.action in (MELD, ADD) for m in t.legal_moves()):
+        if not any(m.action in (MELD, ADD) for m in moves_after_open_pickup(state, seat)):
             raise IllegalMove("pickup: whoever takes the discard pile must meld or add "
                               "in the same turn, and no meld or addition would be "
                               "possible", Rule.PICKUP_NEEDS_MELD)
 
 
-_Laid = Tuple[List[int], Tuple[int, ...], "Reading", List["Reading"]]
+_Laid = Tuple[List[int], Tuple[int, ...], Reading, List[Reading]]
 
 
-def _top_onto_meld(state: "GameState", move: Move, seat: int, top: int) -> _Laid:
+def _top_onto_meld(state: Position, move: Move, seat: int, top: int) -> _Laid:
     """A closed pile's top card onto meld ``move.meld``: (hand, meld, its reading,
     the side's readings after it)."""
     if move.cards:
@@ -415,7 +291,7 @@ def _top_onto_meld(state: "GameState", move: Move, seat: int, top: int) -> _Laid
     return state.hands[seat][:], new, r, readings
 
 
-def _top_with_cards(state: "GameState", move: Move, seat: int, top: int) -> _Laid:
+def _top_with_cards(state: Position, move: Move, seat: int, top: int) -> _Laid:
     """A closed pile's top card laid with hand cards as a new meld: (hand, meld, its
     reading, the side's readings after it)."""
     v = state.variant
@@ -437,10 +313,6 @@ def _top_with_cards(state: "GameState", move: Move, seat: int, top: int) -> _Lai
                           cards=tuple(format_cards(move.cards)))
     return cnt, new, r, state.readings[state.owner(seat)] + [r]
 
-
-# the making of moves, for the checks that try a pickup on a copy: imported last,
-# as burraco.turn imports this module
-from . import turn  # noqa: E402
 
 __all__ = ["Checked", "NOTHING", "THEN_PACKET", "THEN_CLOSE", "check_move", "check_pickup",
            "ends_ok", "packet_available", "can_close", "close_rule", "dead_params",

@@ -21,14 +21,54 @@ Which melds and additions a hand can lay is :mod:`burraco.meldgen`'s.
 
 from __future__ import annotations
 
-from typing import (TYPE_CHECKING, Any, Dict, Final, List, NamedTuple, Optional, Sequence, Set,
+from typing import (Any, Dict, Final, List, NamedTuple, Optional, Protocol, Sequence, Set,
                     Tuple)
 
 from .cards import IS_WILD, JOKER, NUM_KINDS, TWOS
 from .rules import Rule
 
-if TYPE_CHECKING:
-    from .variants import Variant
+
+class MeldVariant(Protocol):
+    """What the meld rules read of a :class:`~burraco.variants.Variant` (which
+    builds its :class:`MeldRules`, so it is named by its shape here): the kinds of
+    meld it allows and what each scores.  Read-only, as a variant is frozen."""
+
+    @property
+    def natural_twos(self) -> bool: ...
+    @property
+    def runs_skip_two(self) -> bool: ...
+    @property
+    def sets(self) -> bool: ...
+    @property
+    def set_ranks(self) -> Optional[Tuple[int, ...]]: ...
+    @property
+    def all_wild_melds(self) -> bool: ...
+    @property
+    def ace_to_ace(self) -> bool: ...
+    @property
+    def meld_closes_at(self) -> int: ...
+    @property
+    def values(self) -> Tuple[int, int, int, int, int]: ...
+    @property
+    def clean_bonus(self) -> int: ...
+    @property
+    def dirty_bonus(self) -> int: ...
+    @property
+    def semi_clean_bonus(self) -> int: ...
+    @property
+    def clean_aces_bonus(self) -> int: ...
+    @property
+    def dirty_aces_bonus(self) -> int: ...
+    @property
+    def royal_bonus(self) -> int: ...
+    @property
+    def ace_to_ace_bonus(self) -> int: ...
+    @property
+    def wild_cerrado_bonus(self) -> int: ...
+    @property
+    def twos_cerrado_bonus(self) -> int: ...
+    @property
+    def rules(self) -> "MeldRules": ...
 
 Meld = Tuple[int, ...]
 """A meld's cards (or cards to add to one): a sorted tuple of card ids."""
@@ -99,7 +139,7 @@ class MeldRules:
     positions), or ``A 3 4 .. K A`` (13) where runs skip the 2.
     """
 
-    def __init__(self, variant: "Variant") -> None:
+    def __init__(self, variant: MeldVariant) -> None:
         v = variant
         self.variant = v
         a, b, ace, two, joker = v.values
@@ -154,7 +194,7 @@ class MeldRules:
         self._triples: List[Optional[List[Tuple[int, int, Tuple[int, ...]]]]] = \
             [None] * NUM_KINDS
 
-    def __reduce__(self) -> Tuple[Any, Tuple["Variant"]]:
+    def __reduce__(self) -> Tuple[Any, Tuple[MeldVariant]]:
         # the rules are made from the variant: a pickle holds the variant only and
         # loads as that variant's own rules
         return (_rules_of, (self.variant,))
@@ -416,27 +456,13 @@ class MeldRules:
             slots[wild_at] = wild
         return tuple(slots[k] for k in range(low, high + 1))
 
-    # ------------------------------------------------- generation (burraco.meldgen)
-    def gen_melds(self, cnt: Sequence[int]) -> Set[Tuple[int, ...]]:
-        """Every distinct meld (a sorted tuple) that the hand counts ``cnt`` can lay
-        (:func:`burraco.meldgen.gen_melds`)."""
-        from .meldgen import gen_melds
-        return gen_melds(self, cnt)
 
-    def gen_adds(self, cnt: Sequence[int], meld: Tuple[int, ...],
-                 reading: Reading) -> List[Tuple[int, ...]]:
-        """Every distinct multiset of hand cards (counts ``cnt``) that may join
-        ``meld`` (:func:`burraco.meldgen.gen_adds`)."""
-        from .meldgen import gen_adds
-        return gen_adds(self, list(cnt), meld, reading)
-
-
-def _rules_of(variant: "Variant") -> MeldRules:
+def _rules_of(variant: MeldVariant) -> MeldRules:
     """The meld rules of ``variant`` (how pickled rules load)."""
     return variant.rules
 
 
 __all__ = [
     "SET", "RUN", "LABELS", "CLEAN", "SEMI_CLEAN", "DIRTY", "ROYAL", "WILD", "TWOS_LABEL",
-    "BURRACO_SIZE", "Reading", "MeldRules", "TWOS",
+    "BURRACO_SIZE", "Reading", "MeldRules", "TWOS", "MeldVariant",
 ]

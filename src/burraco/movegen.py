@@ -4,40 +4,62 @@ The play phase lists the melds and additions the hand allows (the meld
 generator's lists, :class:`~burraco.meldgen.MeldGenerator`), keeps those after
 which the turn can still end (RULES.md "No dead ends"), then the discards; the
 draw phase lists the draw and the ways to take the discard pile.  Where few cards
-would remain the check is :func:`burraco.legality.ends_ok`, the same one that
+would remain the check is :func:`burraco.ends.ends_ok`, the same one that
 refuses a move; so a move is listed exactly when :func:`burraco.legality.check_move`
-accepts it (the property tests hold the two together).  Standard library only.
+accepts it (the property tests hold the two together).  Where that needs the
+judge itself, it asks the position (:meth:`Position.is_legal
+<burraco.position.Position.is_legal>`): legality imports this module, to list the
+moves that would follow taking an open pile (:func:`moves_after_open_pickup`).
+Standard library only.
 """
 
 from __future__ import annotations
 
+import copy
 from random import Random
-from typing import TYPE_CHECKING, Callable, List, Sequence, Set, Tuple
+from typing import Callable, List, Sequence, Set, Tuple
 
 from .cards import IS_WILD, NUM_KINDS
 from .dealing import rand_below
-from .legality import ends_ok
-from .meldgen import triples_with
+from .ends import ends_ok
+from .meldgen import MeldGenerator, triples_with
+from .melds import Reading
 from .moves import (DISCARD_MOVES, DRAW_MOVE, PHASE_DRAW, PHASE_OVER, PHASE_PLAY, PICKUP,
                     PICKUP_MOVE, REDRAW_MOVE, Move, make_add, make_meld, make_move)
+from .position import Position
+from .turn import pickup_open
 from .variants import PILE_OPEN, PILE_PAIR
 
-if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from .meldgen import MeldGenerator
-    from .melds import Reading
-    from .state import GameState
-
-ReadingsAfter = Callable[[Move], Sequence["Reading"]]
+ReadingsAfter = Callable[[Move], Sequence[Reading]]
 """Given a meld or an addition, the side's meld readings once it is made."""
 
 
-def _can_draw(state: "GameState") -> bool:
+def _can_draw(state: Position) -> bool:
     """Whether a card can be drawn: from the stock, or from the reserve where the
     variant refills the stock with it."""
     return bool(state.stock) or (state.variant.reserve_refills_stock and bool(state.packets))
 
 
-def list_moves(state: "GameState") -> List[Move]:
+def legal_moves(state: Position) -> List[Move]:
+    """Every distinct legal move of ``state``'s current phase, remembered until the
+    position changes (:meth:`GameState.legal_moves
+    <burraco.state.GameState.legal_moves>`)."""
+    legal = state._legal
+    if legal is None:
+        legal = tuple(list_moves(state))
+        state.remember_legal(legal)
+    return list(legal)
+
+
+def moves_after_open_pickup(state: Position, seat: int) -> List[Move]:
+    """The legal moves ``seat`` would have after taking the open discard pile
+    (tried on a copy; ``state`` is left as it was)."""
+    t = copy.copy(state)
+    pickup_open(t, seat)
+    return legal_moves(t)
+
+
+def list_moves(state: Position) -> List[Move]:
     """Every distinct legal move of ``state``'s current phase (no memo: see
     :meth:`GameState.legal_moves <burraco.state.GameState.legal_moves>`)."""
     if state.phase == PHASE_OVER:
@@ -86,7 +108,7 @@ def list_moves(state: "GameState") -> List[Move]:
     return moves
 
 
-def random_move(state: "GameState", rng: Random) -> Move:
+def random_move(state: Position, rng: Random) -> Move:
     """A uniformly random legal move of ``state``: exactly
     ``rng.choice(list_moves(state))`` -- the same move, drawing the same numbers
     from ``rng`` (one ``randrange`` of the number of legal moves) -- but where
@@ -152,17 +174,17 @@ def _pick(moves: List[Move], rng: Random) -> Move:
     return moves[rand_below(rng, len(moves))]
 
 
-def _read(gen: "MeldGenerator", cards: Tuple[int, ...]) -> "Reading":
+def _read(gen: MeldGenerator, cards: Tuple[int, ...]) -> Reading:
     """The reading of a meld the generator listed (always a legal meld)."""
     r = gen.read(cards)
     assert r is not None, "the meld generator listed a meld it cannot read"
     return r
 
 
-def _after_add(gen: "MeldGenerator", melds: Sequence[Tuple[int, ...]],
-               readings: Sequence["Reading"], i: int) -> ReadingsAfter:
+def _after_add(gen: MeldGenerator, melds: Sequence[Tuple[int, ...]],
+               readings: Sequence[Reading], i: int) -> ReadingsAfter:
     """The side's readings after an addition to meld ``i`` (see :func:`keep_endable`)."""
-    def after(m: Move) -> Sequence["Reading"]:
+    def after(m: Move) -> Sequence[Reading]:
         rs = list(readings)
         rs[i] = _read(gen, tuple(sorted(melds[i] + m.cards)))
         return rs
@@ -177,7 +199,7 @@ def lays_leave_an_end(n: int, longest: int, held_ban: int) -> bool:
     return n - longest >= 2 and held_ban < n - longest
 
 
-def keep_endable(state: "GameState", seat: int, cnt: List[int], n: int, lays: List[Move],
+def keep_endable(state: Position, seat: int, cnt: List[int], n: int, lays: List[Move],
                  longest: int, out: List[Move], after: ReadingsAfter) -> None:
     """Append to ``out`` the melds or additions of ``lays`` after which ``seat``
     can still end its turn (no dead ends); ``after(move)`` gives the side's
@@ -199,7 +221,7 @@ def keep_endable(state: "GameState", seat: int, cnt: List[int], n: int, lays: Li
             out.append(m)
 
 
-def pickup_moves(state: "GameState", seat: int) -> List[Move]:
+def pickup_moves(state: Position, seat: int) -> List[Move]:
     """The ways ``seat`` may take the discard pile: whole (open piles), or with
     hand cards making a meld with the top card, or onto one of its side's melds
     (closed piles)."""
@@ -246,4 +268,4 @@ def pickup_moves(state: "GameState", seat: int) -> List[Move]:
     return out
 
 
-__all__ = ["list_moves", "random_move", "keep_endable", "lays_leave_an_end", "pickup_moves"]
+__all__ = ["legal_moves", "moves_after_open_pickup", "list_moves", "random_move", "keep_endable", "lays_leave_an_end", "pickup_moves"]

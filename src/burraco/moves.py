@@ -4,15 +4,19 @@ rule broken.
 
 Everything here is a value: a move is a canonical tuple (one spelling per move,
 issue 9), built and checked for its form as it is constructed, whatever the
-position; whether the position allows it is :mod:`burraco.legality`'s business.
+position; whether the position allows it is :mod:`burraco.legality`'s business,
+whose verdict (:class:`Checked`) is here too: :mod:`burraco.turn` makes a move
+with it, and neither of the two imports the other.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Final, Iterable, Iterator, NoReturn, Optional, Sequence, Tuple, final
+from typing import (Any, Dict, Final, Iterable, Iterator, List, NamedTuple, NoReturn, Optional,
+                    Sequence, Tuple, final)
 
 from .cards import NUM_KINDS, format_card, format_cards
+from .melds import Reading
 from .rules import Rule
 
 DRAW: Final = "draw"
@@ -370,7 +374,32 @@ class MalformedMove(IllegalMove):
     :class:`IllegalMove`."""
 
 
+THEN_PACKET: Final = "packet"
+""":attr:`Checked.then` of a last-card discard that takes the reserve packet."""
+THEN_CLOSE: Final = "close"
+""":attr:`Checked.then` of a last-card discard that closes the hand."""
+
+
+class Checked(NamedTuple):
+    """What a legal move needs to be made, as :func:`burraco.legality.check_move`
+    found it (and :func:`burraco.turn.make` uses): the mover's hand counts after
+    the move (``hand``: melds, additions, closed-pile pickups; else None), the meld
+    it lays or changes (``meld``, sorted cards) and that meld's ``reading``, and
+    ``then``: :data:`THEN_PACKET` or :data:`THEN_CLOSE` after a last-card discard,
+    else ``""``."""
+
+    hand: Optional[List[int]]
+    meld: Tuple[int, ...]
+    reading: Optional[Reading]
+    then: str
+
+
+NOTHING: Final = Checked(None, (), None, "")
+"""The :class:`Checked` of a move that needs nothing more (draws, open pickups,
+discards that leave cards in hand)."""
+
+
 __all__ = ["Move", "IllegalMove", "MalformedMove", "ACTIONS", "DRAW", "REDRAW", "PICKUP",
            "MELD", "ADD", "DISCARD", "PHASE_DRAW", "PHASE_PLAY", "PHASE_OVER", "IN_PROGRESS",
            "CLOSED", "STOCK_EXHAUSTED", "TIME_OUT", "DIRECTOR", "LAP_PENDING",
-           "COVERED_DISCARD"]
+           "COVERED_DISCARD", "Checked", "NOTHING", "THEN_PACKET", "THEN_CLOSE"]

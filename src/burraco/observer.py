@@ -39,15 +39,14 @@ Standard library only, no I/O; imports only the engine modules below it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, Final, List, NamedTuple, Sequence, Tuple
+from typing import Dict, Final, List, NamedTuple, Sequence, Tuple
 
 from .dealing import cards_of
 from .moves import COVERED_DISCARD, DISCARD, PICKUP, REDRAW, Move
-from .scoring import table_scores
+from .position import Position
+from .scoring import hand_breakdown, table_scores
 from .variants import PILE_OPEN
 
-if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from .state import GameState
 
 SPECTATOR: Final = -1
 """The viewer that sits at no seat: sees only what every seat sees in common."""
@@ -89,12 +88,12 @@ VISIBILITY: Dict[str, Dict[str, str]] = {
 the rules above (tests check every consumer against it)."""
 
 
-def pile_kind(state: "GameState") -> str:
+def pile_kind(state: Position) -> str:
     """``"open"`` or ``"closed"``: the column of :data:`VISIBILITY` for ``state``."""
     return "open" if state.variant.pile == PILE_OPEN else "closed"
 
 
-def sees(state: "GameState", zone: str, viewer: int, owner: int = SPECTATOR) -> bool:
+def sees(state: Position, zone: str, viewer: int, owner: int = SPECTATOR) -> bool:
     """Whether ``viewer`` (a seat, :data:`SPECTATOR` or :data:`REFEREE`) sees
     ``zone`` of ``owner``'s (for the zones that belong to a seat: its hand, its
     drawn card)."""
@@ -108,7 +107,7 @@ def sees(state: "GameState", zone: str, viewer: int, owner: int = SPECTATOR) -> 
     return False
 
 
-def visible_pile(state: "GameState", viewer: int = SPECTATOR) -> List[int]:
+def visible_pile(state: Position, viewer: int = SPECTATOR) -> List[int]:
     """The discard pile's cards that ``viewer`` sees (bottom first; every seat sees
     the same): all of an open pile, the top card of a closed one."""
     if sees(state, "pile covered", viewer):
@@ -116,7 +115,7 @@ def visible_pile(state: "GameState", viewer: int = SPECTATOR) -> List[int]:
     return state.pile[-1:]
 
 
-def covered_discards(state: "GameState") -> List[int]:
+def covered_discards(state: Position) -> List[int]:
     """The indexes in ``state.history`` of the discards whose card another card
     has covered since in a closed pile (none where the covered cards are seen).
 
@@ -142,7 +141,7 @@ def covered_discards(state: "GameState") -> List[int]:
     return out
 
 
-def visible_history(state: "GameState") -> List[Tuple[int, Move]]:
+def visible_history(state: Position) -> List[Tuple[int, Move]]:
     """``state.history`` as every seat saw it: each discard covered since in a
     closed pile (:func:`covered_discards`, even if the pile was taken since) reads
     as ``(seat, COVERED_DISCARD)``."""
@@ -152,12 +151,12 @@ def visible_history(state: "GameState") -> List[Tuple[int, Move]]:
     return hist
 
 
-def _known_lists(state: "GameState") -> List[List[int]]:
+def _known_lists(state: Position) -> List[List[int]]:
     """The cards each seat is known to hold, as sorted card lists."""
     return [cards_of(k) for k in state.known]
 
 
-def known_cards(state: "GameState", viewer: int) -> List[List[int]]:
+def known_cards(state: Position, viewer: int) -> List[List[int]]:
     """The cards each other seat is known to hold (from open piles it picked up and
     has not played), as sorted card lists; empty for the viewer itself."""
     return [k[:] if p != viewer else [] for p, k in enumerate(public_facts(state).known)]
@@ -166,7 +165,7 @@ def known_cards(state: "GameState", viewer: int) -> List[List[int]]:
 _NO_CARDS: Sequence[int] = (0,) * 53
 
 
-def hand_counts(state: "GameState", viewer: int, owner: int) -> Sequence[int]:
+def hand_counts(state: Position, viewer: int, owner: int) -> Sequence[int]:
     """The count of each card kind in ``owner``'s hand where ``viewer`` sees it (its
     own hand), else all zero.  Read only: it may be the state's own list."""
     if 0 <= owner < state.players and sees(state, "hand cards", viewer, owner):
@@ -174,31 +173,31 @@ def hand_counts(state: "GameState", viewer: int, owner: int) -> Sequence[int]:
     return _NO_CARDS
 
 
-def known_counts(state: "GameState", viewer: int) -> List[Sequence[int]]:
+def known_counts(state: Position, viewer: int) -> List[Sequence[int]]:
     """Per seat, the count of each card kind it is known to hold (from open piles it
     picked up and has not played); all zero for the viewer itself (it sees its whole
     hand).  Read only: the rows may be the state's own lists."""
     return [k if p != viewer else _NO_CARDS for p, k in enumerate(state.known)]
 
 
-def visible_scores(state: "GameState", viewer: int) -> List[int]:
+def visible_scores(state: Position, viewer: int) -> List[int]:
     """Each side's score as ``viewer`` may read it: the points on the table (every
     item but the cards in hand, :func:`burraco.scoring.table_scores`); the whole
     score, hands included, for the :data:`REFEREE`."""
     if viewer == REFEREE:
-        return state.scores()
+        return [sum(d.values()) for d in hand_breakdown(state)]  # GameState.scores()
     return public_facts(state).scores[:]
 
 
-def hand_cards(state: "GameState", viewer: int, owner: int) -> List[int]:
+def hand_cards(state: Position, viewer: int, owner: int) -> List[int]:
     """The sorted cards of ``owner``'s hand where ``viewer`` sees them (its own
     hand), else none."""
     if 0 <= owner < state.players and sees(state, "hand cards", viewer, owner):
-        return state.hand(owner)
+        return cards_of(state.hands[owner])  # GameState.hand(owner)
     return []
 
 
-def drawn_card(state: "GameState", viewer: int) -> int:
+def drawn_card(state: Position, viewer: int) -> int:
     """The card the player on turn just drew where ``viewer`` sees it (that player
     itself), else -1."""
     return state.drawn if sees(state, "drawn card", viewer, state.turn) else -1
@@ -217,7 +216,7 @@ class PublicFacts(NamedTuple):
     scores: List[int]
 
 
-def public_facts(state: "GameState") -> PublicFacts:
+def public_facts(state: Position) -> PublicFacts:
     """The :class:`PublicFacts` of ``state``'s position, remembered by the state until
     its position changes (``GameState.forget_memo``)."""
     got: "PublicFacts | None" = state._public
@@ -230,7 +229,7 @@ def public_facts(state: "GameState") -> PublicFacts:
     return got
 
 
-def hidden_pool(state: "GameState", viewer: int) -> List[int]:
+def hidden_pool(state: Position, viewer: int) -> List[int]:
     """Every card ``viewer`` cannot see, in place order (other hands beyond their
     known cards, the stock, the packets, the covered part of a closed pile)."""
     hidden: List[int] = []

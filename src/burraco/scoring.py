@@ -11,12 +11,11 @@ the variant has it, ``open_wild`` (brazilian: an open meld of wilds only) and
 from __future__ import annotations
 
 from operator import mul
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from .position import Position
 from .sides import packet_owner, side_seats
 
-if TYPE_CHECKING:  # the state imports this module
-    from .state import GameState
 
 CLOSED = "closed"
 
@@ -31,22 +30,22 @@ VP_TABLE = {
 """Upper bounds of the MP difference for each VP split, by hands in the round."""
 
 
-def hand_breakdown(state: "GameState") -> List[Dict[str, int]]:
-    """Each side's points for the hand of ``state`` (a GameState), itemized.
+def hand_breakdown(state: Position) -> List[Dict[str, int]]:
+    """Each side's points for the hand of ``state`` (a GameState's position), itemized.
 
     A hand still in progress is scored as if it stopped there: no closing
     bonus, and the packet penalty for each side that has not taken one."""
     return [_side_items(state, side, True) for side in range(state.nsides)]
 
 
-def table_scores(state: "GameState") -> List[int]:
+def table_scores(state: Position) -> List[int]:
     """Each side's points without the cards in its hands (every item of
     :func:`hand_breakdown` but ``hand``): what every seat may see of the score
     while the hand is played (:mod:`burraco.observer`)."""
     return [sum(_side_items(state, side, False).values()) for side in range(state.nsides)]
 
 
-def _side_items(state: "GameState", side: int, with_hand: bool) -> Dict[str, int]:
+def _side_items(state: Position, side: int, with_hand: bool) -> Dict[str, int]:
     """The score items of ``side`` (``hand`` only ``with_hand``)."""
     v = state.variant
     val = state.rules.value

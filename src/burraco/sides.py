@@ -6,19 +6,17 @@ At 2 and 4 players partners sit opposite (``seat % 2``); at 6, three sides of tw
 (``seat % 3``) or, where the variant says so, two teams of three.  At 3 and 5
 players everyone starts alone; the first to take a packet plays alone from then
 on and the others pair up (:func:`form_sides`).  The functions read and change a
-:class:`~burraco.state.GameState`; standard library only, no I/O.
+:class:`~burraco.position.Position`; standard library only, no I/O.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Sequence, Tuple
+from typing import List, Sequence, Tuple
 
+from .melds import Reading
 from .moves import MELD, PICKUP
+from .position import Position
 from .variants import PILE_OPEN, Variant
-
-if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from .melds import Reading
-    from .state import GameState
 
 
 def sides_for(players: int, teams_of_three: bool = False) -> List[int]:
@@ -69,7 +67,7 @@ def _groups(players: int, lone: int) -> List[List[int]]:
     return [[lone], sorted(after[0::2]), sorted(after[1::2])]
 
 
-def form_sides(state: "GameState", lone: int) -> None:
+def form_sides(state: Position, lone: int) -> None:
     """At 3 or 5 players (not playing singly), the first player to take a packet
     plays alone and the others pair up (seed 001).  The lone player becomes
     side 0.  At 3 players the other two are side 1; at 5 players the four others,
@@ -110,7 +108,7 @@ def form_sides(state: "GameState", lone: int) -> None:
         state.packet_taken = [False] * state.nsides
 
 
-def take_packet(state: "GameState", seat: int) -> None:
+def take_packet(state: Position, seat: int) -> None:
     """``seat`` takes the next reserve packet into its hand (pairing the others up
     first where this is the first packet at 3 or 5 players)."""
     if state.players in (3, 5) and not state.singles and not state.packets_taken_by:
@@ -122,6 +120,25 @@ def take_packet(state: "GameState", seat: int) -> None:
     state.hand_n[seat] += len(p)
     state.packet_taken[packet_owner(state.variant, state.side_of, seat)] = True
     state.packets_taken_by.append(seat)
+
+
+def has_burraco(readings: Sequence[Reading]) -> bool:
+    """Whether one of ``readings`` is a burraco."""
+    for r in readings:
+        if r.label is not None:
+            return True
+    return False
+
+
+def packet_available(state: Position, seat: int, readings: Sequence[Reading]) -> bool:
+    """Whether ``seat`` may take a reserve packet now, its side's melds read as
+    ``readings`` (one left, not taken by its side, a burraco where the variant
+    asks for one at this number of players)."""
+    if not state.packets or state.packet_taken[packet_owner(state.variant, state.side_of, seat)]:
+        return False
+    if state.players in state.variant.reserve_needs_burraco_at and not has_burraco(readings):
+        return False
+    return True
 
 
 __all__ = ["sides_for", "meld_owner", "packet_owner", "side_seats", "lap_start",

@@ -14,9 +14,10 @@ the hand empties, directly (melding out, where the variant allows it) or
 indirectly (discarding the last card).  A player reads the game through
 :meth:`GameState.view`, which hides what that seat may not see.
 
-The state is a dataclass whose field list (below) is the only one: pickles and
-snapshots are derived from it, and a test checks that :meth:`GameState.copy`
-copies each field as its metadata says.  The rules live in modules named for
+The state's fields are those of :class:`~burraco.position.Position` (a dataclass
+below the rules' modules, which read the state's shape from it): that field list
+is the only one: pickles and snapshots are derived from it, and a test checks
+that :meth:`GameState.copy` copies each field as its metadata says.  The rules live in modules named for
 them, which this class's methods call: :mod:`burraco.moves` (the moves and their
 vocabulary), :mod:`burraco.dealing`, :mod:`burraco.legality`,
 :mod:`burraco.movegen`, :mod:`burraco.turn` (making moves), :mod:`burraco.sides`
@@ -28,18 +29,18 @@ this module exported before the split is still importable from it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from operator import attrgetter
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .cards import JOKER
 from .cut import Cut
+from .position import MEMO_SLOTS, Memo, Position
 from .dealing import (DealError, cards_of, check_deal, check_first, checked_cut, drawn_cut,
                       hand_counts, shuffled_deal, singles_packets)
 from .legality import check_move
 from .meldgen import MeldGenerator
-from .melds import MeldRules, Reading
-from .movegen import list_moves
+from .movegen import legal_moves, list_moves
 from .moves import (ACTIONS, ADD, CLOSED, COVERED_DISCARD, DIRECTOR, DISCARD, DRAW,
                     IN_PROGRESS, LAP_PENDING, MELD, PHASE_DRAW, PHASE_OVER, PHASE_PLAY,
                     PICKUP, REDRAW, STOCK_EXHAUSTED, TIME_OUT, IllegalMove, MalformedMove,
@@ -48,109 +49,20 @@ from .scoring import hand_breakdown, seat_points
 from .sides import meld_owner, side_seats, sides_for
 from .turn import call_time, make
 from .variants import Variant, parse_variant
-from .view import PlayerView
-
-_ROWS = {"copy": "rows"}
-"""Field metadata: a list of lists, copied row by row."""
-_LIST = {"copy": "list"}
-"""Field metadata: a flat list, copied."""
-# fields without metadata hold immutable values (or the deal, never changed): shared
+from .determinize import determinize
+from .view import SeatView
 
 
-class _Memo:
-    """Caches of a :class:`GameState` that are not part of its state (slots of this
-    base class, not dataclass fields, so that copies' field lists, snapshots,
-    pickles and views leave them out): the legal moves of the position, what every
-    seat sees of it (:func:`burraco.observer.public_facts`), and the meld generator
-    whose caches hold the hands whose moves were listed (shared by the state's
-    copies, never handed to a seat: a view or a determinized state has its own).
-    The engine forgets the first two whenever it changes the position, carrying
-    over (``_carry``) the parts of what every seat sees that a move left as they
-    were: the known cards and the scores on the table after a draw or a plain
-    discard."""
-
-    __slots__ = ("_legal", "_public", "_carry", "_gen")
-
-    _legal: Optional[Tuple[Move, ...]]
-    _public: Any  # Optional[burraco.observer.PublicFacts]
-    _carry: Optional[Tuple[Optional[List[List[int]]], List[int]]]
-    _gen: MeldGenerator
-
-    # (the memo's slots are written here only: mypy reads a slotted dataclass's
-    # __slots__ as its fields alone)
-    def forget_memo(self) -> None:
-        """Drop what the state remembers of its position (legal moves, what every
-        seat sees): the engine calls it whenever the position changes; code that
-        changes the fields directly must call it too."""
-        self._legal = None
-        self._public = None
-        self._carry = None
-
-    def forget_position(self, same_scores: bool, same_known: bool) -> None:
-        """:meth:`forget_memo` for a move of the engine, carrying over what every
-        seat saw of the position before it where the move left it unchanged: the
-        scores on the table (``same_scores``) and the cards known in each hand
-        (``same_known``, only with ``same_scores``)."""
-        prev = self._public if same_scores else None
-        self._legal = None
-        self._public = None
-        self._carry = None if prev is None else (prev.known if same_known else None,
-                                                 prev.scores)
-
-    def use_generator(self, gen: MeldGenerator) -> None:
-        """Make ``gen`` this state's meld generator (and forget the memo)."""
-        self._gen = gen
-        self.forget_memo()
-
-    def _share_memo(self, other: "_Memo") -> None:
-        """Share ``other``'s memo and meld generator (a copy of it)."""
-        self._legal = other._legal
-        self._public = other._public
-        self._carry = other._carry
-        self._gen = other._gen
-
-
-
-@dataclass(slots=True, eq=False, repr=False)
-class GameState(_Memo):
-    """One hand of Burraco: cards, melds, turn and phase.  See the module docstring.
+class GameState(Position):
+    """One hand of Burraco: cards, melds, turn and phase.  See the module docstring;
+    the fields are :class:`~burraco.position.Position`'s.
 
     Card collections: ``hands`` and ``known`` hold per seat the count of each card
     kind; ``stock`` has its next card last, ``pile`` its top card last; ``melds``
     and ``readings`` are per meld owner (side, or player where the variant gives
     melds to each player), side by side."""
 
-    variant: Variant
-    rules: MeldRules
-    players: int
-    side_of: List[int] = field(metadata=_LIST)
-    nsides: int
-    hands: List[List[int]] = field(metadata=_ROWS)
-    hand_n: List[int] = field(metadata=_LIST)
-    stock: List[int] = field(metadata=_LIST)
-    packets: List[List[int]] = field(metadata=_ROWS)
-    pile: List[int] = field(metadata=_LIST)
-    melds: List[List[Tuple[int, ...]]] = field(metadata=_ROWS)
-    readings: List[List[Reading]] = field(metadata=_ROWS)
-    packet_taken: List[bool] = field(metadata=_LIST)
-    turn: int
-    phase: str
-    redraw_ok: bool
-    first_draw_done: bool
-    ban: int
-    must_meld: bool
-    status: str
-    closed_by: Optional[int]
-    known: List[List[int]] = field(metadata=_ROWS)
-    history: List[Tuple[int, Move]] = field(metadata=_LIST)
-    deal: Dict[str, Any]
-    first: int
-    turns: int
-    packets_taken_by: List[int] = field(metadata=_LIST)
-    laps_left: int
-    drawn: int
-    singles: bool
-    cut: Optional[Cut]
+    __slots__ = ()
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -234,7 +146,7 @@ class GameState(_Memo):
         this state's memo and meld generator.
 
         Every field, in the order of the field list, as its metadata says: a flat
-        list (``_LIST``) is copied, the rows of a list of lists (``_ROWS``) are
+        list (``LIST``) is copied, the rows of a list of lists (``ROWS``) are
         copied, the rest is shared (a test checks that each field is here, copied
         as its metadata says).  Written out rather than generated from the field
         list: this is the search bot's hot path, and compiled, each line is a
@@ -279,7 +191,7 @@ class GameState(_Memo):
         return self.copy()
 
     def __getstate__(self) -> Tuple[None, Dict[str, Any]]:
-        """Pickle the state's fields only: never its caches (see :class:`_Memo`)."""
+        """Pickle the state's fields only: never its caches (see :class:`~burraco.position.Memo`)."""
         return None, dict(zip(FIELD_NAMES, _FIELD_VALUES(self)))
 
     def __setstate__(self, state: Tuple[None, Dict[str, Any]]) -> None:
@@ -287,22 +199,7 @@ class GameState(_Memo):
             object.__setattr__(self, k, x)
         self.use_generator(MeldGenerator(self.rules))
 
-    @property
-    def generator(self) -> MeldGenerator:
-        """The meld generator of this state and its copies (the rollouts of a bot
-        that owns the state use it; never hand it to a seat)."""
-        return self._gen
-
     # ---------------------------------------------------------------- queries
-    @property
-    def is_over(self) -> bool:
-        """True once the hand has ended (closed, stock exhausted or timed out)."""
-        return self.phase == PHASE_OVER
-
-    def owner(self, seat: int) -> int:
-        """The index of the meld list that ``seat`` plays on (its side, or itself)."""
-        return seat if self.variant.melds_per == "player" else self.side_of[seat]
-
     def hand(self, seat: int) -> List[int]:
         """The sorted cards in ``seat``'s hand."""
         return cards_of(self.hands[seat])
@@ -353,11 +250,7 @@ class GameState(_Memo):
         """Every distinct legal move of the current phase, without duplicates
         (in a canonical order: the same state always lists the same moves in the
         same order)."""
-        legal = self._legal
-        if legal is None:
-            # (mypy reads a slotted dataclass's __slots__ as its fields alone)
-            legal = self._legal = tuple(list_moves(self))  # type: ignore[misc]
-        return list(legal)
+        return legal_moves(self)
 
     def _legal_moves(self) -> List[Move]:
         """A fresh listing of the legal moves, bypassing the memo (benchmarks)."""
@@ -399,12 +292,34 @@ class GameState(_Memo):
                 f"phase={self.phase} status={self.status}>")
 
 
+class PlayerView(SeatView):
+    """What one seat may see of a hand (:class:`~burraco.view.SeatView`: its
+    fields, as :mod:`burraco.observer` decides), and the samples of a full state
+    consistent with it (:meth:`determinize`).  :meth:`GameState.view` makes it."""
+
+    __slots__ = ()
+
+    def determinize(self, rng: random.Random,
+                    gen: Optional[MeldGenerator] = None) -> GameState:
+        """A full :class:`GameState` consistent with this view: the cards this seat
+        cannot see (other hands beyond their known cards, the stock, the packets,
+        and the covered part of a closed discard pile) dealt at random from the
+        cards it has not seen, drawn again (up to a limit) while the player on turn
+        would have no legal move (a public fact: RULES.md "No dead ends").  Search
+        bots play on such states; ``gen`` is the bot's own meld generator (its
+        caches then serve every sample), else the state gets a new one.  See
+        :func:`burraco.determinize.determinize`."""
+        return determinize(self, rng, gen, kind=GameState)
+
+
 FIELD_NAMES: Tuple[str, ...] = tuple(f.name for f in fields(GameState))
-"""The names of :class:`GameState`'s fields, in order (its state; no cache)."""
-if getattr(GameState, "__slots__", None) is None:
+"""The names of :class:`GameState`'s fields (:class:`~burraco.position.Position`'s),
+in order (its state; no cache)."""
+if getattr(Position, "__slots__", None) is None:
     # compiled with mypyc, which keeps no ``__slots__``: the same as in Python
-    setattr(_Memo, "__slots__", ("_legal", "_public", "_carry", "_gen"))
-    setattr(GameState, "__slots__", FIELD_NAMES)
+    setattr(Memo, "__slots__", MEMO_SLOTS)
+    setattr(Position, "__slots__", FIELD_NAMES)
+    setattr(GameState, "__slots__", ())
 _FIELD_VALUES = attrgetter(*FIELD_NAMES)
 _new_state = GameState.__new__
 
@@ -413,5 +328,5 @@ __all__ = [
     "Move", "GameState", "PlayerView", "IllegalMove", "MalformedMove", "DealError", "ACTIONS",
     "sides_for", "DRAW", "REDRAW", "PICKUP", "MELD", "ADD", "DISCARD", "IN_PROGRESS", "CLOSED",
     "STOCK_EXHAUSTED", "TIME_OUT", "DIRECTOR", "PHASE_DRAW", "PHASE_PLAY", "PHASE_OVER", "JOKER",
-    "COVERED_DISCARD", "LAP_PENDING", "FIELD_NAMES", "meld_owner",
+    "COVERED_DISCARD", "LAP_PENDING", "FIELD_NAMES", "meld_owner", "Position",
 ]

@@ -3,28 +3,26 @@ the hand, and the tournament time-out's last lap (RULES.md "A turn", "Taking the
 pile", "The reserve", "Closing", "Tournament").
 
 :func:`make` applies a move :func:`burraco.legality.check_move` accepted, with
-what the check computed (:class:`~burraco.legality.Checked`); the reserve packet
+what the check computed (:class:`~burraco.moves.Checked`); the reserve packet
 and the pairing of sides at 3 and 5 players are :mod:`burraco.sides`'.  Nothing
-here checks a rule: the check comes first and changes nothing.
+here checks a rule: the check comes first and changes nothing (legality and this
+module do not import each other: the verdict they share is in :mod:`burraco.moves`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
-from .legality import THEN_CLOSE, THEN_PACKET, Checked, packet_available
 from .moves import (ADD, CLOSED, DIRECTOR, DISCARD, DRAW, LAP_PENDING, MELD, PHASE_DRAW,
-                    PHASE_OVER, PHASE_PLAY, PICKUP, REDRAW, STOCK_EXHAUSTED, TIME_OUT,
-                    TIME_OUT_MOVE, IllegalMove, Move)
+                    PHASE_OVER, PHASE_PLAY, PICKUP, REDRAW, STOCK_EXHAUSTED, THEN_CLOSE,
+                    THEN_PACKET, TIME_OUT, TIME_OUT_MOVE, Checked, IllegalMove, Move)
+from .position import Position
 from .rules import Rule
-from .sides import lap_start, take_packet
+from .sides import lap_start, packet_available, take_packet
 from .variants import END_TWO_LEFT, PILE_OPEN
 
-if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from .state import GameState
 
-
-def make(state: "GameState", move: Move, checked: Checked) -> None:
+def make(state: Position, move: Move, checked: Checked) -> None:
     """Make ``move``, which :func:`~burraco.legality.check_move` accepted with
     ``checked``, on ``state`` (the player on turn's move)."""
     # (the commonest moves first: this is the hot path of every playout)
@@ -61,7 +59,7 @@ def make(state: "GameState", move: Move, checked: Checked) -> None:
         _lay(state, seat, move, checked)
 
 
-def _pickup_closed(state: "GameState", seat: int, move: Move, checked: Checked) -> None:
+def _pickup_closed(state: Position, seat: int, move: Move, checked: Checked) -> None:
     """Take a closed pile: its top card goes down with ``move``'s cards (or onto
     its meld), the covered cards go to the hand unseen (observer: "pile covered")."""
     assert checked.hand is not None and checked.reading is not None
@@ -82,7 +80,7 @@ def _pickup_closed(state: "GameState", seat: int, move: Move, checked: Checked) 
     after_lay(state, seat)
 
 
-def _lay(state: "GameState", seat: int, move: Move, checked: Checked) -> None:
+def _lay(state: Position, seat: int, move: Move, checked: Checked) -> None:
     """Lay a new meld or add to one of the side's melds."""
     assert checked.hand is not None and checked.reading is not None
     owner = state.owner(seat)
@@ -101,7 +99,7 @@ def _lay(state: "GameState", seat: int, move: Move, checked: Checked) -> None:
     after_lay(state, seat)
 
 
-def _discard(state: "GameState", seat: int, c: int, then: str) -> None:
+def _discard(state: Position, seat: int, c: int, then: str) -> None:
     """Discard card ``c``; ``then`` the reserve packet, or the close, or the next turn."""
     known = state.known[seat]
     # a discard that neither takes a packet nor closes leaves the scores on the
@@ -120,14 +118,14 @@ def _discard(state: "GameState", seat: int, c: int, then: str) -> None:
     end_turn(state)
 
 
-def forget(state: "GameState", seat: int, c: int) -> None:
+def forget(state: Position, seat: int, c: int) -> None:
     """``seat`` played card ``c``: one fewer of it is known to be in its hand."""
     k = state.known[seat]
     if k[c]:
         k[c] -= 1
 
 
-def draw(state: "GameState", seat: int) -> None:
+def draw(state: Position, seat: int) -> None:
     """``seat`` draws the stock's next card (a packet refills an empty stock)."""
     if not state.stock:
         p = state.packets.pop(0)
@@ -138,7 +136,7 @@ def draw(state: "GameState", seat: int) -> None:
     state.drawn = c
 
 
-def pickup_open(state: "GameState", seat: int) -> None:
+def pickup_open(state: Position, seat: int) -> None:
     """``seat`` takes an open pile whole: every seat sees which cards it took."""
     state.forget_memo()
     pile = state.pile
@@ -156,7 +154,7 @@ def pickup_open(state: "GameState", seat: int) -> None:
         state.must_meld = True
 
 
-def after_lay(state: "GameState", seat: int) -> None:
+def after_lay(state: Position, seat: int) -> None:
     """After cards went down: an empty hand takes a packet directly, or closes."""
     if state.hand_n[seat]:
         return
@@ -167,7 +165,7 @@ def after_lay(state: "GameState", seat: int) -> None:
         end(state, CLOSED, seat)
 
 
-def end_turn(state: "GameState") -> None:
+def end_turn(state: Position) -> None:
     """The turn ends: the hand ends with the stock (or the last lap), else the
     next seat is due to draw."""
     v = state.variant
@@ -195,14 +193,14 @@ def end_turn(state: "GameState") -> None:
     state.redraw_ok = False
 
 
-def end(state: "GameState", status: str, closer: Optional[int]) -> None:
+def end(state: Position, status: str, closer: Optional[int]) -> None:
     """The hand ends with ``status`` (``closer``: the seat that closed)."""
     state.status = status
     state.closed_by = closer
     state.phase = PHASE_OVER
 
 
-def call_time(state: "GameState") -> None:
+def call_time(state: Position) -> None:
     """Tournament time-out: see :meth:`GameState.call_time
     <burraco.state.GameState.call_time>`."""
     if not state.variant.has_time_out:

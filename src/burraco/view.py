@@ -1,7 +1,10 @@
-"""What one seat may see of a hand: :class:`PlayerView`, built through
+"""What one seat may see of a hand: :class:`SeatView`, built through
 :mod:`burraco.observer` (the one place that decides what a seat, a side or a
-spectator sees), and the sample of a full state consistent with it
-(:meth:`PlayerView.determinize`, :mod:`burraco.determinize`).
+spectator sees).  The views a game hands out are
+:class:`burraco.state.PlayerView`: this class and the sample of a full state
+consistent with it (:meth:`PlayerView.determinize
+<burraco.state.PlayerView.determinize>`, :mod:`burraco.determinize`, which reads
+this class: so it is below the state and below determinization).
 
 Building a view is cheap: what every seat sees alike and costs work to read (the
 cards known in each hand, the visible pile and log, the scores on the table) is
@@ -14,23 +17,20 @@ array).  Standard library only, no I/O.
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import observer as ob
 from .cards import NUM_KINDS, RANK_CHARS, format_cards
 from .cut import Cut
-from .melds import LABELS
+from .meldgen import MeldGenerator
+from .melds import LABELS, MeldRules, Reading
+from .movegen import legal_moves
 from .moves import PHASE_OVER, Move
+from .position import Position
 from .variants import Variant
 
-if TYPE_CHECKING:  # annotations only: the state module imports this one
-    from .meldgen import MeldGenerator
-    from .melds import MeldRules, Reading
-    from .state import GameState
 
-
-class PlayerView:
+class SeatView:
     """What one seat may see of a hand, as :mod:`burraco.observer` decides: its own
     cards, the counts of the others, the cards others are known to hold (from open
     piles they picked up), every meld, the discard pile (all of it where the pile is
@@ -59,7 +59,7 @@ class PlayerView:
     hand: List[int]
     hand_counts: List[int]
     known: List[List[int]]
-    melds: List[List["Reading"]]
+    melds: List[List[Reading]]
     meld_cards: List[List[Tuple[int, ...]]]
     pile: List[int]
     pile_count: int
@@ -77,7 +77,7 @@ class PlayerView:
     cut: Optional[Cut]
     _flags: Tuple[int, bool, bool, int, int, int, Tuple[int, ...], int, bool]
 
-    def __init__(self, state: "GameState", seat: int) -> None:
+    def __init__(self, state: Position, seat: int) -> None:
         pub = ob.public_facts(state)
         self.seat = seat
         self.variant = state.variant
@@ -102,7 +102,7 @@ class PlayerView:
         self.scores = pub.scores[:]
         self.ban = state.ban
         self.must_meld = state.must_meld
-        self.legal = state.legal_moves() if (state.turn == seat and not state.is_over) else []
+        self.legal = legal_moves(state) if (state.turn == seat and not state.is_over) else []
         self.history = pub.history[:]
         self.cut = state.cut
         self._flags = (state.first, state.redraw_ok, state.first_draw_done, state.turns,
@@ -130,19 +130,6 @@ class PlayerView:
         """True when this seat is to move."""
         return self.turn == self.seat and self.phase != PHASE_OVER
 
-    def determinize(self, rng: random.Random,
-                    gen: Optional["MeldGenerator"] = None) -> "GameState":
-        """A full :class:`~burraco.state.GameState` consistent with this view: the
-        cards this seat cannot see (other hands beyond their known cards, the stock,
-        the packets, and the covered part of a closed discard pile) dealt at random
-        from the cards it has not seen, drawn again (up to a limit) while the player
-        on turn would have no legal move (a public fact: RULES.md "No dead ends").
-        Search bots play on such states; ``gen`` is the bot's own meld generator
-        (its caches then serve every sample), else the state gets a new one.  See
-        :func:`burraco.determinize.determinize`."""
-        from .determinize import determinize
-        return determinize(self, rng, gen)
-
     def to_dict(self) -> Dict[str, Any]:
         """The view as plain JSON-ready data (cards in notation)."""
         return {
@@ -158,7 +145,7 @@ class PlayerView:
         }
 
 
-def wild_places(r: "Reading", rules: "MeldRules") -> List[Tuple[int, int]]:
+def wild_places(r: Reading, rules: MeldRules) -> List[Tuple[int, int]]:
     """Which cards of a laid meld stand as wild cards, as the engine reads it:
     ``(index in r.order, rank it stands for)`` for each, the rank 1 (ace) .. 13
     (king), or 0 in a meld of wild cards only.  In a run a card is wild where it is
@@ -176,7 +163,7 @@ def wild_places(r: "Reading", rules: "MeldRules") -> List[Tuple[int, int]]:
     return [(i, r.rank) for i in range(first, len(order))]
 
 
-def meld_dict(r: "Reading", rules: "MeldRules") -> Dict[str, Any]:
+def meld_dict(r: Reading, rules: MeldRules) -> Dict[str, Any]:
     """One laid meld as the protocol sends it (docs/protocol.md "The view object"):
     ``cards`` in reading order, ``kind``, ``burraco`` (its class or None) and
     ``wild``: ``[{"at": index in cards, "rank": the rank it stands for ("3", "A"),
@@ -210,7 +197,7 @@ class SeatBytes:
     every block holds small counts (0..255) but ``SCORES``, left zero, whose points
     come apart (:meth:`encode`).  Built for the research environment's hot
     path (compiled with the engine); it reads a hand through
-    :mod:`burraco.observer` (:meth:`from_state`) or a :class:`PlayerView`'s fields.
+    :mod:`burraco.observer` (:meth:`from_state`) or a :class:`SeatView`'s fields.
 
     Caches, each checked against what it stands for: each meld's slot bytes and
     points (by its cards), each owner's slot range (while its melds stay the
@@ -240,7 +227,7 @@ class SeatBytes:
         self.order_cache: List[Optional[Tuple[List[int], List[int], List[int], List[int]]]] = \
             [None] * players
 
-    def meld_info(self, cards: Tuple[int, ...], r: "Reading") -> Tuple[bytes, int]:
+    def meld_info(self, cards: Tuple[int, ...], r: Reading) -> Tuple[bytes, int]:
         """(slot bytes, visible points) of one meld, cached by its cards."""
         got = self.meld_cache.get(cards)
         if got is None:
@@ -273,7 +260,7 @@ class SeatBytes:
             self.meld_cache[cards] = got
         return got
 
-    def owner_block(self, o: int, ms: List[Tuple[int, ...]], readings: List["Reading"]
+    def owner_block(self, o: int, ms: List[Tuple[int, ...]], readings: List[Reading]
                     ) -> Tuple[List[Tuple[int, ...]], bytes, int]:
         """(the melds, bytes of the slots of owner ``o``, its visible points),
         kept in the owner's cache entry while its melds stay the same."""
@@ -310,7 +297,7 @@ class SeatBytes:
 
     def encode(self, seat: int, turn: int, phase: str, status: str, hand_cnt: Sequence[int],
                known_cnt: Sequence[Sequence[int]], meld_cards: List[List[Tuple[int, ...]]],
-               readings: List[List["Reading"]], pile_vis: List[int], pile_count: int,
+               readings: List[List[Reading]], pile_vis: List[int], pile_count: int,
                stock_count: int, packet_sizes: List[int], packet_taken: List[bool],
                side_of: List[int], hand_n: List[int], ban: int, must_meld: bool
                ) -> Tuple[bytes, List[int]]:
@@ -390,9 +377,9 @@ class SeatBytes:
         parts.append(self.zero_scores)
         return b"".join(parts), [side_pts[sd] for sd in sides]
 
-    def from_state(self, state: "GameState", seat: int) -> Tuple[bytes, List[int]]:
+    def from_state(self, state: Position, seat: int) -> Tuple[bytes, List[int]]:
         """:meth:`encode` of what ``seat`` sees of ``state``, read through
-        :mod:`burraco.observer` as a :class:`PlayerView` reads it (without building one)."""
+        :mod:`burraco.observer` as a :class:`SeatView` reads it (without building one)."""
         return self.encode(seat, state.turn, state.phase, state.status,
                            ob.hand_counts(state, seat, seat), ob.known_counts(state, seat),
                            state.melds, state.readings, ob.visible_pile(state, seat),
@@ -401,4 +388,4 @@ class SeatBytes:
                            state.must_meld)
 
 
-__all__ = ["PlayerView", "SeatBytes", "SLOT_WIDTH", "meld_dict", "wild_places"]
+__all__ = ["SeatView", "SeatBytes", "SLOT_WIDTH", "meld_dict", "wild_places"]

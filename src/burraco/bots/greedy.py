@@ -25,7 +25,9 @@ How it plays (each rule is a term of a small scoring function):
   burraco or makes their dirty burraco clean), a wild only when forced, and
   preferably cards that are dead or that the next opponent threw away before.
 
-The same policy drives the rollouts of the ``search`` bot: :func:`choose_state`
+What the policy knows at a decision (:class:`~burraco.bots.context.Ctx`, read
+from a view or a state) is :mod:`burraco.bots.context`'s; this module values the
+moves.  The same policy drives the rollouts of the ``search`` bot: :func:`choose_state`
 plays from a full :class:`~burraco.state.GameState` without building a view --
 a determinized sample, read as :data:`burraco.observer.REFEREE` (perfect-information
 sampling: every hidden card of a sample is the bot's own guess).  A real game is
@@ -34,19 +36,14 @@ only ever read through a seat's view.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from .. import observer as ob
 from ..cards import IS_WILD, NUM_KINDS
-from ..determinize import unseen_counts
+from ..melds import Reading
 from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, GameState, Move, PlayerView
-from ..variants import PILE_OPEN, PILE_PAIR, Variant
+from ..variants import PILE_OPEN, PILE_PAIR
 from . import Bot, register
-
-from ..meldgen import MeldGenerator
-
-if TYPE_CHECKING:  # annotations only
-    from ..melds import MeldRules, Reading
+from .context import Ctx, ctx_from_state, ctx_from_view
 
 # progress towards a burraco by meld length (length 7+ scores its real bonus)
 _PROG_CLEAN = (0, 0, 0, 12, 24, 40, 70)
@@ -62,256 +59,11 @@ def progress(reading: Optional[Reading]) -> float:
     return _PROG_DIRTY[n] if reading.wilds else _PROG_CLEAN[n]
 
 
-_CTX_SLOTS = ("seat", "v", "rules", "players", "side_of", "phase", "hand", "hand_n",
-              "owner", "melds", "readings", "pile", "pile_count", "stock_count",
-              "packets_left", "packet_open", "legal", "ban", "must_meld", "unseen",
-              "known", "history", "scores_fn", "nxt", "opp_owner", "stock0", "val",
-              "can_close_now", "_scores", "tab", "late", "pins", "base_lay")
-
-
-class Ctx:
-    """What the policy knows at a decision: built from a view or a state."""
-
-    __slots__ = _CTX_SLOTS
-
-    seat: int
-    v: Variant
-    rules: MeldGenerator
-    players: int
-    side_of: Sequence[int]
-    phase: str
-    hand: Sequence[int]
-    hand_n: Sequence[int]
-    owner: int
-    melds: Sequence[Sequence[Tuple[int, ...]]]
-    readings: Sequence[Sequence[Reading]]
-    pile: Sequence[int]
-    pile_count: int
-    stock_count: int
-    packets_left: int
-    packet_open: bool
-    legal: Sequence[Move]
-    ban: int
-    must_meld: bool
-    unseen: Optional[List[int]]
-    known: Sequence[Sequence[int]]
-    history: Optional[Sequence[Tuple[int, Move]]]
-    scores_fn: Callable[[], List[int]]
-    nxt: int
-    opp_owner: int
-    stock0: int
-    val: Sequence[int]
-    can_close_now: bool
-    _scores: Optional[List[int]]
-    tab: _Tables
-    late: float
-    pins: Dict[int, List[int]]
-    base_lay: Optional[float]
-
-    def __init__(self) -> None:
-        self._scores = None
-        self.pins = {}
-        self.base_lay = None
-
-    @property
-    def scores(self) -> List[int]:
-        """Each side's score so far (computed once)."""
-        if self._scores is None:
-            self._scores = self.scores_fn()
-        return self._scores
-
-
-if getattr(Ctx, "__slots__", None) is None:
-    # compiled with mypyc, which keeps no ``__slots__``: the same as in Python
-    setattr(Ctx, "__slots__", _CTX_SLOTS)
-
-
-class _Tables:
-    """What the policy reads of a rule set for every card, computed once per rule
-    set (nothing of any hand): ``neigh[c]`` the run neighbours of natural card ``c``
-    at distance 1 (weight 10) and 2 (weight 5), in every run position ``c`` takes
-    (an ace sits at both ends), and ``set_others[c]`` the same rank in the other
-    three suits, or None where ``c``'s rank makes no set."""
-
-    __slots__ = ("rules", "neigh", "set_others")
-
-    def __init__(self, rules: "MeldRules") -> None:
-        self.rules = rules
-        neigh: List[Tuple[Tuple[int, int], ...]] = []
-        others: List[Optional[Tuple[int, int, int]]] = []
-        for c in range(52):
-            r = c % 13
-            s = c - r
-            nat = rules.natural_at[s // 13]
-            out: List[Tuple[int, int]] = []
-            for p, cc in enumerate(nat):
-                if cc != c:
-                    continue
-                for d, wgt in ((1, 10), (2, 5)):
-                    for q in (p - d, p + d):
-                        if 0 <= q < len(nat) and nat[q] >= 0:
-                            out.append((nat[q], wgt))
-            neigh.append(tuple(out))
-            if rules.set_ranks is None or (r + 1) in rules.set_ranks:
-                o = [t * 13 + r for t in range(4) if t * 13 != s]
-                others.append((o[0], o[1], o[2]))
-            else:
-                others.append(None)
-        self.neigh = neigh
-        self.set_others = others
-
-
-_TABLES: Dict[int, _Tables] = {}
-
-
-def _tables(rules: "MeldRules") -> _Tables:
-    """The :class:`_Tables` of ``rules`` (kept per rule set: a few per process)."""
-    t = _TABLES.get(id(rules))
-    if t is None or t.rules is not rules:
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        t = _TABLES[id(rules)] = _Tables(rules)
-    return t
-
-
-_STOCK0: Dict[Tuple[int, int], Tuple[Variant, int]] = {}
-
-
-def _owner_of(v: Variant, side_of: Sequence[int], seat: int) -> int:
-    return seat if v.melds_per == "player" else side_of[seat]
-
-
-def _pk_of(v: Variant, side_of: Sequence[int], seat: int) -> int:
-    return seat if v.packet_per == "player" else side_of[seat]
-
-
-def _next_opponent(side_of: Sequence[int], seat: int, players: int) -> int:
-    me = side_of[seat]
-    for k in range(1, players):
-        p = (seat + k) % players
-        if side_of[p] != me:
-            return p
-    return (seat + 1) % players
-
-
-def ctx_from_view(view: PlayerView, gen: Optional[MeldGenerator] = None) -> Ctx:
-    """The decision context of ``view`` (only what the view shows); ``gen`` is the
-    meld generator of the bot that decides (its own caches), else a new one."""
-    v = view.variant
-    x = Ctx()
-    x.seat = view.seat
-    x.v = v
-    x.rules = gen if gen is not None else MeldGenerator(v.rules)
-    x.val = x.rules.rules.value
-    x.players = view.players
-    x.side_of = view.side_of
-    x.phase = view.phase
-    hand = [0] * NUM_KINDS
-    for c in view.hand:
-        hand[c] += 1
-    x.hand = hand
-    x.hand_n = view.hand_counts
-    x.owner = _owner_of(v, view.side_of, view.seat)
-    x.melds = [[tuple(m) for m in ms] for ms in view.meld_cards]
-    x.readings = view.melds
-    x.pile = view.pile
-    x.pile_count = view.pile_count
-    x.stock_count = view.stock_count
-    x.packets_left = view.packets_left
-    pk = _pk_of(v, view.side_of, view.seat)
-    x.packet_open = bool(view.packets_left) and not view.packet_taken[pk]
-    x.legal = view.legal
-    x.ban = view.ban
-    x.must_meld = view.must_meld
-    known: List[List[int]] = []
-    for p in range(view.players):
-        k = [0] * NUM_KINDS
-        for c in view.known[p]:
-            k[c] += 1
-        known.append(k)
-    x.known = known
-    x.unseen = unseen_counts(view)
-    x.history = view.history
-    sc = view.scores
-    x.scores_fn = lambda: sc
-    x.nxt = _next_opponent(view.side_of, view.seat, view.players)
-    x.opp_owner = _owner_of(v, view.side_of, x.nxt)
-    x.stock0 = _stock0(v, view.players)
-    x.tab = _tables(x.rules.rules)
-    x.late = _late_of(x)
-    return x
-
-
-def _stock0(v: Variant, players: int) -> int:
-    """The stock after the deal (at least 1), remembered per variant and table."""
-    got = _STOCK0.get((id(v), players))
-    if got is not None and got[0] is v:
-        return got[1]
-    total = v.deck_size(players)
-    n = max(1, total - players * v.hand_size - sum(v.packet_sizes(players))
-            - (1 if v.first_discard_up else 0))
-    if len(_STOCK0) > 256:
-        _STOCK0.clear()
-    _STOCK0[(id(v), players)] = (v, n)
-    return n
-
-
-def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
-    """The decision context of the seat to move in ``s``, a search bot's own
-    determinized sample, read through :mod:`burraco.observer` as the
-    :data:`~burraco.observer.REFEREE` reads it (fast rollouts: no view is built; the
-    sample's whole pile and the hands' points are the bot's guesses, so nothing
-    real leaks; the unseen-card count is left out).  Never call it on a real game:
-    a seat's context comes from its view (:func:`ctx_from_view`)."""
-    who = ob.REFEREE
-    v = s.variant
-    seat = s.turn
-    x = Ctx()
-    x.seat = seat
-    x.v = v
-    x.rules = s.generator
-    x.val = s.rules.value
-    x.players = s.players
-    x.side_of = s.side_of
-    x.phase = s.phase
-    x.hand = ob.hand_counts(s, who, seat)
-    x.hand_n = s.hand_n
-    x.owner = s.owner(seat)
-    x.melds = s.melds
-    x.readings = s.readings
-    x.pile = ob.visible_pile(s, who)
-    x.pile_count = len(s.pile)
-    x.stock_count = len(s.stock)
-    x.packets_left = len(s.packets)
-    x.packet_open = bool(s.packets) and not s.packet_taken[_pk_of(v, s.side_of, seat)]
-    x.legal = s.legal_moves() if legal is None else legal
-    x.ban = s.ban
-    x.must_meld = s.must_meld
-    x.unseen = None
-    x.known = ob.known_counts(s, who)
-    x.history = None
-    x.scores_fn = lambda: ob.visible_scores(s, who)
-    x.nxt = _next_opponent(s.side_of, seat, s.players)
-    x.opp_owner = s.owner(x.nxt)
-    x.stock0 = _stock0(v, s.players)
-    x.tab = _tables(s.rules)
-    x.late = _late_of(x)
-    return x
-
-
 # ------------------------------------------------------------------ evaluation
 def _late(x: Ctx) -> float:
     """0 at the start of the hand, 1 when the stock is nearly gone (computed once,
     with the context)."""
     return x.late
-
-
-def _late_of(x: Ctx) -> float:
-    """:func:`_late` from the stock, its size after the deal and the packets."""
-    f = x.stock_count / x.stock0
-    if x.packets_left and x.v.reserve_refills_stock:
-        f += 0.3
-    return max(0.0, min(1.0, 1.0 - f))
 
 
 def _wild_keep(x: Ctx, wilds_in_hand: int) -> float:
@@ -797,3 +549,6 @@ class GreedyBot(Bot):
 
 
 register("greedy", GreedyBot)
+
+__all__ = ["GreedyBot", "choose_state", "choose_ctx", "ranked", "move_gain", "discard_cost",
+           "progress", "Ctx", "ctx_from_view", "ctx_from_state"]

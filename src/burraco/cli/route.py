@@ -19,7 +19,9 @@ nosuchcommand`` installs nothing.
 
 The options are those of :data:`TABLE`, ``options.json`` beside this file: the
 real parser (:func:`burraco.cli.main.build_parser`, built with every extra
-installed) written out by :func:`write_table`; ``tests/test_cli_route.py``
+installed) written out by :func:`write_table`
+(``python -c 'from burraco.cli import main, route;
+route.write_table(main.build_parser())'``); ``tests/test_cli_route.py``
 checks that it is current.  Value types beyond whole numbers and numbers, and
 everything the commands check when they run, are left to the real parser.
 """
@@ -96,7 +98,7 @@ def _action(a: argparse.Action) -> Dict[str, Any]:
         out["metavar"] = a.metavar
     if a.required and a.option_strings:
         out["required"] = True
-    typ = {int: "int", float: "float"}.get(a.type) if a.type is not None else None  # type: ignore[call-overload]
+    typ = {int: "int", float: "float"}.get(a.type) if a.type is not None else None  # type: ignore[call-overload]  # a.type: any callable
     if typ:
         out["type"] = typ
     if a.choices is not None and not isinstance(a, argparse._SubParsersAction) \
@@ -119,11 +121,11 @@ def describe(parser: argparse.ArgumentParser) -> Dict[str, Any]:
     return {"actions": actions}
 
 
-def write_table(path: str = TABLE) -> None:
-    """Write :data:`TABLE` from the real parser (every extra installed)."""
-    from burraco.cli.main import build_parser  # the package, with its extras
-
-    text = json.dumps(describe(build_parser()), separators=(",", ":"))
+def write_table(parser: argparse.ArgumentParser, path: str = TABLE) -> None:
+    """Write :data:`TABLE` from ``parser``: the real one
+    (:func:`burraco.cli.main.build_parser`, with every extra installed), which
+    this module does not import (it runs before the package is installed)."""
+    text = json.dumps(describe(parser), separators=(",", ":"))
     with open(path, "w", encoding="utf-8") as f:
         f.write(text + "\n")
 

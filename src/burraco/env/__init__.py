@@ -51,12 +51,16 @@ A random agent::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Dict, Optional
 
 from .actions import ActionCodec, SlotOverflow, get_codec
 from .aec import BurracoEnv, render_text
 from .obs import ObsEncoder
 from ..variants import Variant
+
+if TYPE_CHECKING:
+    import numpy as np
+    from pettingzoo import AECEnv
 
 
 def raw_env(variant: "Variant | str" = "italian", players: int = 4, **kwargs: Any) -> BurracoEnv:
@@ -65,13 +69,13 @@ def raw_env(variant: "Variant | str" = "italian", players: int = 4, **kwargs: An
 
 
 def env(variant: "Variant | str" = "italian", players: int = 4, illegal_reward: float = -1,
-        **kwargs: Any) -> Any:
+        **kwargs: Any) -> "AECEnv[str, Dict[str, np.ndarray], Optional[int]]":
     """The environment wrapped like PettingZoo's classic games: an illegal action
     ends the hand with ``illegal_reward`` for the offender (0 for the others),
     out-of-bounds actions assert, and API calls out of order raise."""
     from pettingzoo.utils import wrappers
 
-    e = raw_env(variant, players, **kwargs)
+    e: AECEnv[str, Dict[str, np.ndarray], Optional[int]] = raw_env(variant, players, **kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)

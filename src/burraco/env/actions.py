@@ -48,6 +48,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..cards import IS_WILD, JOKER, NUM_KINDS, counts, deck
+from ..meldgen import gen_melds
 from ..melds import Reading
 from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, Move
 from ..variants import PILE_OPEN, Variant, parse_variant
@@ -143,7 +144,7 @@ class ActionCodec:
         self.rules = rules = v.rules
         d = v.decks_for(players)
         full = counts(deck(d, v.jokers_per_deck * d))
-        cat = sorted(rules.gen_melds(full), key=lambda m: (len(m), m))
+        cat = sorted(gen_melds(rules, full), key=lambda m: (len(m), m))
         self.catalogue: List[Tuple[int, ...]] = [m for m in cat if rules.read(m) is not None]
         """Every legal meld of the variant's deck, as sorted card tuples."""
         self.index: Dict[Tuple[int, ...], int] = {m: k for k, m in enumerate(self.catalogue)}

@@ -18,7 +18,7 @@ from .obs import ObsEncoder
 REWARD_MODES = ("diff", "score")
 
 
-class BurracoEnv(AECEnv):
+class BurracoEnv(AECEnv[str, Dict[str, np.ndarray], Optional[int]]):
     """One hand of Burraco per episode, for every preset and variant spec.
 
     ``variant``: a preset name, a spec such as ``"italian:hand_size=13"`` or a

@@ -87,11 +87,14 @@ MESSAGES: Dict[Rule, str] = {
 }
 """The English sentence (msgid) of every rule; ``{name}`` fields are parameters."""
 
+_BY_ID: Dict[str, Rule] = {r.value: r for r in Rule}
+"""Each rule by its stable id."""
+
 MISSING = "…"
 """What stands for a parameter the refusal did not carry."""
 
 
-class _Params(dict):  # type: ignore[type-arg]
+class _Params(Dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return MISSING
 
@@ -113,13 +116,15 @@ def explain(refusal: Union[BaseException, Rule, str], params: Optional[Mapping[s
     :class:`ValueError` that names it."""
     given: Dict[str, Any] = {}
     if isinstance(refusal, BaseException):
-        rule_value = getattr(refusal, "rule", None)
+        rule_value: object = getattr(refusal, "rule", None)
         given.update(getattr(refusal, "params", None) or {})
     else:
         rule_value = refusal
     try:
-        rule = Rule(rule_value)
-    except ValueError:
+        rule = rule_value if isinstance(rule_value, Rule) else _BY_ID[str(rule_value)]
+        if not isinstance(rule_value, str):
+            raise KeyError(rule_value)  # only a rule's id names it (as Rule(value) did)
+    except KeyError:
         raise ValueError(f"unknown rule {rule_value!r}") from None
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}; languages: {', '.join(LANGS)}")

@@ -5,22 +5,28 @@ through ``try_move``, which explains a refused move and changes nothing."""
 
 from __future__ import annotations
 
-from typing import List
+from typing import TYPE_CHECKING, List
 
 from ..state import PHASE_DRAW, Move
 from ..variants import PILE_OPEN
 from .widgets import sort_key
 
 
-class TableKeys:
+if TYPE_CHECKING:  # the app this class is mixed into, as the type checker sees it
+    from .host import TableHost
+else:
+    TableHost = object
+
+
+class TableKeys(TableHost):
     """The table's key and click actions; the app provides ``table``, ``say``,
     ``t``, ``try_move``, ``refresh_all``, ``save_match``, ``busy`` and the hand's
     ``hand_cards``, ``selected``, ``cursor``, ``target``, ``sort_by``."""
 
     def selected_cards(self) -> List[int]:
         """The cards selected in the hand."""
-        return [self.hand_cards[i] for i in sorted(self.selected)  # type: ignore[attr-defined]
-                if i < len(self.hand_cards)]  # type: ignore[attr-defined]
+        return [self.hand_cards[i] for i in sorted(self.selected)
+                if i < len(self.hand_cards)]
 
     def action_draw(self) -> None:
         """Draw from the stock."""

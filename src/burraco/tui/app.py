@@ -20,16 +20,18 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Dict, List, Optional
+from typing import Any, ClassVar, Dict, List, Optional, Set, Tuple
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Static
 
-from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, IllegalMove, Move
+from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, IllegalMove, Move, PlayerView
 from . import saved, sheets
 from .actions import TableKeys
 from .drawing import TableDrawing
@@ -37,7 +39,7 @@ from .sheets import BREAKDOWN_ITEMS, fmt_points
 from .cards import cards_plain
 from .game import NotYourTurn, Table, user_command
 from .i18n import Translator, explain, variant_name
-from .movelog import HandLog, render
+from .movelog import HandLog, LogEntry, render
 from .rules_text import rules_page
 from .screens import ConfirmScreen, HandOverScreen, TextScreen
 from .widgets import (Clickable, HandView, KeyBar, MeldColumn, MeldPanel, acting_wilds,
@@ -61,7 +63,7 @@ def clock_text(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-class BurracoApp(TableKeys, TableDrawing, App):
+class BurracoApp(TableKeys, TableDrawing, App[int]):
     """``burraco play``: one person against bots, hand after hand to the target.
 
     ``clock_used``: seconds already gone on the hand's clock (a resumed match);
@@ -90,7 +92,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
     #msg.error { color: $error; text-style: bold; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[List[BindingType]] = [
         Binding("d", "draw", "draw"),
         Binding("p", "pickup", "pick up"),
         Binding("m", "meld", "meld"),
@@ -113,7 +115,8 @@ class BurracoApp(TableKeys, TableDrawing, App):
         Binding("pageup", "scroll_melds(-1)", "", show=False, priority=True),
         Binding("c,escape", "clear", "clear", show=False),
         Binding("s", "sort", "sort", show=False),
-    ] + [Binding(str(k), f"target_at({k})", "", show=False) for k in range(1, 10)]
+        *[Binding(str(k), f"target_at({k})", "", show=False) for k in range(1, 10)],
+    ]
 
     def __init__(self, table: Table, lang: str = "en", delay: float = 0.6,
                  clock_used: float = 0.0, save: bool = True) -> None:
@@ -124,7 +127,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
         self.delay = delay
         self.save = save
         self.hand_cards: List[int] = []
-        self.selected: set = set()
+        self.selected: Set[int] = set()
         self.cursor = 0
         self.target: int = -1
         self.hand_log: Optional[HandLog] = None
@@ -132,8 +135,8 @@ class BurracoApp(TableKeys, TableDrawing, App):
         self.message_key = ""
         self.message_error = False
         self.busy = False
-        self.last_summary: Optional[dict] = None
-        self._bot_timer = None
+        self.last_summary: Optional[Dict[str, Any]] = None
+        self._bot_timer: Optional[Timer] = None
         self.side_titles: Dict[int, str] = {}  # each meld panel's title (who, cards)
         self.thinking: Optional[int] = None  # the seat whose bot thinks on a thread
         self.finished = False
@@ -155,7 +158,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
                               "rules", "quit_game", "pile_click", "move_log", "score_sheet",
                               "scroll_melds"})
 
-    def check_action(self, action: str, parameters) -> Optional[bool]:
+    def check_action(self, action: str, parameters: Tuple[object, ...]) -> Optional[bool]:
         """Game keys work only on the table, not under the pages; the redraw key
         exists only where the variant has the starter's redraw."""
         if action == "redraw" and not self.table.variant.starter_redraw:
@@ -170,7 +173,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
         """PgDn/PgUp: bring the other side's melds below (above) on screen."""
         self.scroll_melds(pages)
 
-    def t(self, _key: str, **kw) -> str:
+    def t(self, _key: str, **kw: object) -> str:
         """Translated text of the word ``_key`` (its placeholders filled from ``kw``)."""
         return self.tr(_key, **kw)
 
@@ -211,13 +214,13 @@ class BurracoApp(TableKeys, TableDrawing, App):
         if tb.state is None or (tb.hand_recorded and not tb.match.is_over):
             self.start_hand()
             return
-        self.hand_log = HandLog(tb.state, tb.seat)
+        self.hand_log = HandLog(tb.hand_state, tb.seat)
         self.say(self.t("resumed", n=tb.hand_no))
         self.refresh_all()
         if tb.hand_recorded:  # the match had ended
             self.finished = True
             self.exit(0)
-        elif tb.state.is_over:
+        elif tb.hand_state.is_over:
             self.hand_over()
         else:
             self.schedule_bots()
@@ -234,7 +237,8 @@ class BurracoApp(TableKeys, TableDrawing, App):
         for action, word in FOOTER_KEYS.items():
             if self.check_action(action, ()) is False and action == "redraw":
                 continue
-            key = next(b.key for b in self.BINDINGS if b.action == action)
+            key = next(b.key for b in self.BINDINGS
+                       if isinstance(b, Binding) and b.action == action)
             keys.append((shown.get(key, key), self.t(word), action))
         self.query_one("#keys", KeyBar).set_keys(keys)
 
@@ -287,7 +291,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
         self.selected = set()
         self.cursor = 0
         self.target = -1
-        self.hand_log = HandLog(self.table.state, self.table.seat)
+        self.hand_log = HandLog(self.table.hand_state, self.table.seat)
         view = self.table.view()
         if view.my_turn:
             self.say(self.t("hand_start_you", n=self.table.hand_no))
@@ -310,6 +314,11 @@ class BurracoApp(TableKeys, TableDrawing, App):
         msg.update(Text(text))
         msg.set_class(error, "error")
 
+    def sync_log(self) -> List[LogEntry]:
+        """The hand's move log catches up with the hand; returns its new entries."""
+        assert self.hand_log is not None, "the move log starts with the hand"
+        return self.hand_log.sync(self.table.hand_state)
+
     @property
     def log_lines(self) -> List[str]:
         """The hand's moves so far, in words."""
@@ -329,7 +338,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
         the time-out when it is up (RULES.md Tournament, step by step)."""
         now = time.monotonic()
         tb = self.table
-        if tb.state is None or tb.state.is_over or tb.hand_recorded:
+        if tb.state is None or tb.hand_state.is_over or tb.hand_recorded:
             self._clock_mark = now
             return
         self.clock_used += now - self._clock_mark
@@ -343,7 +352,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
         """Time is up: the last lap starts (the turn under way is finished first)."""
         tb = self.table
         tb.call_time()
-        self.hand_log.sync(tb.state)
+        self.sync_log()
         self.say(self.log_lines[-1], key="time")
         self.refresh_all()
         self.save_match()
@@ -369,7 +378,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
     def try_move(self, move: Move) -> bool:
         """Make the person's move; a refused move is explained and changes nothing."""
         tb = self.table
-        if tb.state.is_over or self.busy or not tb.human_to_move:
+        if tb.hand_state.is_over or self.busy or not tb.human_to_move:
             self.say(self.t("not_your_turn"), error=True, key="not_your_turn")
             return False
         pile_n = tb.view().pile_count
@@ -383,7 +392,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
             self.refresh_all()
             return False
         self.say("")
-        new = self.hand_log.sync(tb.state)
+        new = self.sync_log()
         if move.action in (MELD, ADD, DISCARD) or (move.action == PICKUP and move.cards):
             self.selected = set()
         if move.action == PICKUP:
@@ -395,7 +404,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
             self.say(self.t("you_take_reserve"))
         self.refresh_all()
         self.save_match()
-        if tb.state.is_over:
+        if tb.hand_state.is_over:
             self.hand_over()
         elif not tb.human_to_move:
             self.schedule_bots()
@@ -444,7 +453,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
     def leave(self) -> None:
         """Leave now: the hand so far is saved as a record and the match for --resume."""
         tb = self.table
-        if tb.state is not None and not tb.hand_recorded and tb.state.history:
+        if tb.state is not None and not tb.hand_recorded and tb.hand_state.history:
             tb.save_record()
         self.save_match()
         self.exit(0)
@@ -458,7 +467,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
         "North is playing…" shows meanwhile; its move is played here, on the
         screen's thread, which alone changes the hand."""
         tb = self.table
-        if tb.state.is_over or tb.human_to_move:
+        if tb.hand_state.is_over or tb.human_to_move:
             self.busy = False
             return
         self.busy = True
@@ -471,8 +480,8 @@ class BurracoApp(TableKeys, TableDrawing, App):
         """Quick bots move at once, one after the other; a bot that thinks long
         goes off to think (and the rest follows when it has chosen)."""
         tb = self.table
-        while not tb.state.is_over and not tb.human_to_move:
-            if tb.thinks_long(tb.state.turn):
+        while not tb.hand_state.is_over and not tb.human_to_move:
+            if tb.thinks_long(tb.hand_state.turn):
                 self._think()
                 return
             self._bot_move()
@@ -480,10 +489,10 @@ class BurracoApp(TableKeys, TableDrawing, App):
 
     def _bot_tick(self) -> None:
         tb = self.table
-        if tb.state.is_over or tb.human_to_move or tb.hand_recorded:
+        if tb.hand_state.is_over or tb.human_to_move or tb.hand_recorded:
             self._after_bots()
             return
-        if tb.thinks_long(tb.state.turn):
+        if tb.thinks_long(tb.hand_state.turn):
             self._think()
             return
         self._bot_move()
@@ -492,7 +501,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
     def _bot_moved(self) -> None:
         """A bot has moved: the next bot's move, or the person's turn."""
         tb = self.table
-        if tb.state.is_over or tb.human_to_move:
+        if tb.hand_state.is_over or tb.human_to_move:
             self._after_bots()
         elif self.delay <= 0:
             self.refresh_all()
@@ -506,10 +515,10 @@ class BurracoApp(TableKeys, TableDrawing, App):
         copy: the hand does not change while it thinks, the person's moves wait
         with "not your turn" and the clock's time-out waits for the move)."""
         tb = self.table
-        seat = tb.state.turn
-        view = tb.state.view(seat)
+        seat = tb.hand_state.turn
+        view = tb.hand_state.view(seat)
         bot = tb.bots[seat]
-        token = (tb.hand_no, len(tb.state.history))
+        token = (tb.hand_no, len(tb.hand_state.history))
         self.thinking = seat
         self.refresh_all()
 
@@ -525,14 +534,15 @@ class BurracoApp(TableKeys, TableDrawing, App):
 
         self.run_worker(think, thread=True, group="bots", exit_on_error=False)
 
-    def _chosen(self, seat: int, view, token, move: Optional[Move]) -> None:
+    def _chosen(self, seat: int, view: PlayerView, token: Tuple[int, int],
+                move: Optional[Move]) -> None:
         """The thinking bot's move is back: play it (unless the hand moved on)."""
         self.thinking = None
         tb = self.table
-        if token != (tb.hand_no, len(tb.state.history)) or tb.hand_recorded:
+        if token != (tb.hand_no, len(tb.hand_state.history)) or tb.hand_recorded:
             return
         _move, fallback = tb.play_bot_move(seat, view, move)
-        self.hand_log.sync(tb.state)
+        self.sync_log()
         if fallback:
             self.say(self.t("bot_illegal", who=self.seat_name(seat)))
         self._bot_moved()
@@ -543,13 +553,13 @@ class BurracoApp(TableKeys, TableDrawing, App):
             self.say("")  # it is the person's turn now
         self.refresh_all()
         self.save_match()
-        if self.table.state.is_over:
+        if self.table.hand_state.is_over:
             self.hand_over()
 
     def _bot_move(self) -> None:
         tb = self.table
         seat, _move, fallback = tb.bot_step()
-        self.hand_log.sync(tb.state)
+        self.sync_log()
         if fallback:
             self.say(self.t("bot_illegal", who=self.seat_name(seat)))
 
@@ -559,7 +569,7 @@ class BurracoApp(TableKeys, TableDrawing, App):
         tb = self.table
         if tb.hand_recorded:
             return
-        s = tb.state
+        s = tb.hand_state
         scores, path = tb.finish_hand()
         self.last_summary = {"scores": list(scores), "breakdown": s.score_breakdown(),
                              "path": str(path), "totals": list(tb.match.totals)}
@@ -572,15 +582,15 @@ class BurracoApp(TableKeys, TableDrawing, App):
         self.push_screen(HandOverScreen(self.summary_renderable(), tb.match.is_over, keys),
                          self._after_summary)
 
-    def summary_renderable(self):
+    def summary_renderable(self) -> Group:
         """The end-of-hand page (see :func:`.sheets.hand_summary`)."""
         return sheets.hand_summary(self)
 
-    def score_sheet(self):
+    def score_sheet(self) -> Group:
         """The match's score sheet (see :func:`.sheets.score_sheet`)."""
         return sheets.score_sheet(self)
 
-    def _after_summary(self, result) -> None:
+    def _after_summary(self, result: Optional[str]) -> None:
         if result == "next" and not self.table.match.is_over:
             self.start_hand()
         else:

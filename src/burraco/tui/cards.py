@@ -10,7 +10,7 @@ symbols and the letters A J Q K are the same in every language of the app.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence
+from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Set
 
 from ..cards import IS_WILD, JOKER, RANK_CHARS
 
@@ -34,6 +34,8 @@ CELL = 4
 
 if TYPE_CHECKING:  # rich comes with the ui extra: the plain labels below need only the
     from rich.text import Text  # standard library (``replay`` and ``play --help`` import them)
+
+    from ..melds import MeldRules, Reading
 
 
 def card_label(c: int) -> str:
@@ -82,7 +84,7 @@ def cards_plain(cards: Iterable[int], wild: Optional[Sequence[bool]] = None) -> 
     return " ".join(card_label(c) + ("*" if w else "") for c, w in zip(cards, flags))
 
 
-def acting_wilds(r, rules) -> set:
+def acting_wilds(r: Reading, rules: MeldRules) -> Set[int]:
     """Positions in ``r.order`` (a :class:`~burraco.melds.Reading`) of the cards
     that act as wild cards, as the engine reads the meld: the places
     :func:`burraco.view.wild_places` gives (the same reading the server sends)."""

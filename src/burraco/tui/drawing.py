@@ -6,20 +6,27 @@ the person's view of the hand."""
 
 from __future__ import annotations
 
-from typing import List
+from typing import TYPE_CHECKING, List
 
 from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import Static
 
-from ..state import PHASE_DRAW, PHASE_OVER
+from ..melds import Reading
+from ..state import PHASE_DRAW, PHASE_OVER, PlayerView
 from ..variants import PILE_OPEN
 from .i18n import variant_name
 from .cards import card_label, card_text, cards_plain
 from .widgets import Clickable, HandView, MeldColumn, acting_wilds, sort_key
 
 
-class TableDrawing:
+if TYPE_CHECKING:  # the app this class is mixed into, as the type checker sees it
+    from .host import TableHost
+else:
+    TableHost = object
+
+
+class TableDrawing(TableHost):
     """The table's drawing; the app provides ``table``, ``t``, ``say``,
     ``query_one``, ``size``, ``seat_name``, ``side_name``, ``label_name``,
     ``match_totals_text``, ``refresh_clock``, ``log_lines``, ``selected_cards`` and
@@ -66,7 +73,7 @@ class TableDrawing:
         self._draw_hand(view)
         self.say(self.message, self.message_error, self.message_key)
 
-    def _draw_side(self, side: int, view, me: int) -> None:
+    def _draw_side(self, side: int, view: PlayerView, me: int) -> None:
         tb = self.table
         s = view
         t = self.t
@@ -135,7 +142,7 @@ class TableDrawing:
                             animate=False, immediate=True)
             self.call_after_refresh(self._scroll_hint, side, False)
 
-    def _packets_text(self, view) -> str:
+    def _packets_text(self, view: PlayerView) -> str:
         t = self.t
         v = self.table.variant
         pk = t("reserve", n=view.packets_left)
@@ -149,7 +156,7 @@ class TableDrawing:
             pk += " · " + t("reserve_taken", who=", ".join(taken))
         return pk
 
-    def _pile_text(self, view) -> Text:
+    def _pile_text(self, view: PlayerView) -> Text:
         """The pile: its newest cards that fit two lines, the top card reversed."""
         t = self.t
         pile = Text()
@@ -176,7 +183,7 @@ class TableDrawing:
             pile.append(" ")
         return pile
 
-    def _draw_hand(self, view) -> None:
+    def _draw_hand(self, view: PlayerView) -> None:
         t = self.t
         self.hand_cards = sorted(view.hand, key=sort_key(self.sort_by))
         self.selected = {i for i in self.selected if i < len(self.hand_cards)}
@@ -189,7 +196,7 @@ class TableDrawing:
         hb.border_subtitle = (t("selected", cards=cards_plain(sorted(sel)))
                               if sel else t("hand_hint"))
 
-    def meld_text(self, i: int, r, is_target: bool) -> List[Text]:
+    def meld_text(self, i: int, r: Reading, is_target: bool) -> List[Text]:
         """One meld as words to wrap: number, cards in reading order (acting wilds
         marked ``*``), points, and the burraco class with its bonus."""
         rules = self.table.variant.rules

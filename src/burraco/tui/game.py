@@ -17,7 +17,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..bots import Bot, make_bot
 from ..match import Match
@@ -157,13 +157,21 @@ class Table:
         return self.state
 
     @property
+    def hand_state(self) -> GameState:
+        """The hand being played (or just finished); a :class:`RuntimeError`
+        before the first deal (:meth:`new_hand`)."""
+        if self.state is None:
+            raise RuntimeError("no hand has been dealt at this table yet")
+        return self.state
+
+    @property
     def hand_no(self) -> int:
         """The number of the hand being played (1 for the first)."""
         return self.match.hand_number + (0 if self.hand_recorded else 1)
 
     def view(self) -> PlayerView:
         """What the person may see now."""
-        return self.state.view(self.seat)
+        return self.hand_state.view(self.seat)
 
     @property
     def human_to_move(self) -> bool:
@@ -176,17 +184,18 @@ class Table:
         :class:`~burraco.state.IllegalMove` (the state is then unchanged)."""
         if not self.human_to_move:
             raise NotYourTurn()
-        self.state.play(move)
+        self.hand_state.play(move)
 
     def bot_step(self) -> Tuple[int, Move, bool]:
         """Let the bot to move make one move, chosen from its own view only.
 
         Returns ``(seat, move, fallback)``; ``fallback`` is True when the bot
         offered an illegal move and the first legal move was played instead."""
-        seat = self.state.turn
-        view = self.state.view(seat)
+        seat = self.hand_state.turn
+        view = self.hand_state.view(seat)
         move = self.bots[seat].choose(view)
-        return (seat,) + self.play_bot_move(seat, view, move)  # type: ignore[return-value]
+        played, fallback = self.play_bot_move(seat, view, move)
+        return seat, played, fallback
 
     QUICK_BOTS = frozenset({"random", "greedy"})
     """Bots that choose a move in a few milliseconds; every other bot (``search``,
@@ -203,7 +212,7 @@ class Table:
         when it was asked; nothing has moved since).  An illegal move, or none
         (the bot failed), is replaced by the first legal move.  Returns the move
         played and whether it was replaced."""
-        s = self.state
+        s = self.hand_state
         if s.turn != seat or s.is_over:
             raise NotYourTurn()
         if move is not None:
@@ -219,18 +228,18 @@ class Table:
     @property
     def time_called(self) -> bool:
         """True once the tournament time-out has been called in this hand."""
-        return self.state is not None and any(p == DIRECTOR for p, _ in self.state.history)
+        return self.state is not None and any(p == DIRECTOR for p, _ in self.hand_state.history)
 
     def call_time(self) -> None:
         """Call the tournament time-out (the clock ran out): see
         :meth:`GameState.call_time <burraco.state.GameState.call_time>`."""
-        self.state.call_time()
+        self.hand_state.call_time()
 
     def finish_hand(self) -> Tuple[List[int], Path]:
         """Score the finished hand into the match and save its record; returns
         the hand's scores per side (as ``burraco replay`` prints them) and the path."""
-        self.match.record_hand(self.state)
-        scores = self.state.scores()
+        self.match.record_hand(self.hand_state)
+        scores = self.hand_state.scores()
         self.hand_recorded = True
         self.last_scores = scores
         path = self.save_record()
@@ -245,7 +254,7 @@ class Table:
         """Write the current hand's record (finished or not) and return its path."""
         path = self.record_path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dumps(to_record(self.state)) + "\n", encoding="utf-8")
+        path.write_text(dumps(to_record(self.hand_state)) + "\n", encoding="utf-8")
         if path not in self.saved:
             self.saved.append(path)
         return path
@@ -253,17 +262,18 @@ class Table:
     # ------------------------------------------------------------ queries
     def side_seats(self, side: int) -> List[int]:
         """The seats of ``side`` in the current hand."""
-        return [p for p in range(self.players) if self.state.side_of[p] == side]
+        return [p for p in range(self.players) if self.hand_state.side_of[p] == side]
 
     @property
     def my_side(self) -> int:
         """The person's side in the current hand."""
-        return self.state.side_of[self.seat]
+        return self.hand_state.side_of[self.seat]
 
 
-def load_json(path: "Path | str") -> dict:
+def load_json(path: "Path | str") -> Dict[str, Any]:
     """Read a saved record (a helper for tests and tools)."""
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    data: Dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+    return data
 
 
 __all__ = ["Table", "NotYourTurn", "default_bot", "records_dir", "load_json", "user_command",

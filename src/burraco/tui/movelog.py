@@ -27,7 +27,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from .. import observer as ob
 from ..state import (ADD, CLOSED, DISCARD, DRAW, MELD, PHASE_DRAW, PICKUP, REDRAW,
-                     STOCK_EXHAUSTED, TIME_OUT, GameState)
+                     STOCK_EXHAUSTED, TIME_OUT, GameState, Move)
 from ..cards import IS_WILD
 from .cards import acting_wilds, cards_plain
 
@@ -178,7 +178,7 @@ class HandLog:
             owed[c] -= owed[c] > 0
         return tuple(out)
 
-    def _entry(self, seat: int, move, pile: List[int], n: int, after: GameState,
+    def _entry(self, seat: int, move: Move, pile: List[int], n: int, after: GameState,
                before: Optional[List[Tuple[int, ...]]] = None) -> LogEntry:
         """The entry of ``move`` by ``seat``; ``pile``: the pile as this log's seat
         saw it before the move, ``n`` its count; ``after``: the hand after it;
@@ -231,12 +231,13 @@ def render(entry: LogEntry, t: Callable[..., str], name: Callable[[int], str],
         kw["who"] = name(entry.seat)
     for k, v in entry.args:
         if k == "cards":
+            # (the args are objects: "cards" holds card ints, "wild" their flags)
             kw["cards"] = cards_plain(v, entry.get("wild"))  # type: ignore[arg-type]
             kw["card"] = kw["cards"]
         elif k == "wild":
             continue
         elif k == "starts":
-            kw["who"] = name(v)  # type: ignore[arg-type]
+            kw["who"] = name(v)  # type: ignore[arg-type]  # "starts" holds a seat
         else:
             kw[k] = v
     return t(key, **kw)

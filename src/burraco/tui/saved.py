@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional
 
 from ..record import RecordError, parse_record, replay
 from ..record import to_record
+from ..state import GameState
 from .game import Table
 
 FORMAT = "burraco-play-save/1"
@@ -37,7 +39,7 @@ def save_path(records: "Path | str") -> Path:
     return Path(records) / FILE_NAME
 
 
-def _rng_state(rng) -> list:
+def _rng_state(rng: random.Random) -> List[Any]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
@@ -141,10 +143,10 @@ def load(records: "Path | str") -> "tuple[Table, float]":
         raise SaveError(f"{path}: not a saved match ({type(e).__name__}: {e})") from None
 
 
-def _finished_states(table: Table, hands: int) -> list:
+def _finished_states(table: Table, hands: int) -> List[GameState]:
     """The final states of the finished hands, replayed from their records where
     they can still be read (the match's winner on a tie needs the first one)."""
-    states = []
+    states: List[GameState] = []
     for n in range(1, hands + 1):
         try:
             rec = json.loads(table.record_path(n).read_text(encoding="utf-8"))

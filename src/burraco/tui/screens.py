@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable, List, Optional
 
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -52,7 +52,7 @@ class PathLines:
             yield Text(line, style=self.style, no_wrap=True, overflow="ellipsis")
 
 
-class TextScreen(ModalScreen):
+class TextScreen(ModalScreen[None]):
     """A scrollable page (the rules, the move log, the score sheet); Escape, q or
     the key that opened it closes it; ↑/↓, PgUp/PgDn scroll."""
 
@@ -63,7 +63,7 @@ class TextScreen(ModalScreen):
                                   background: $surface; padding: 0 1; }
     """
 
-    def __init__(self, title: str, body, close_hint: str, key: str = "question_mark",
+    def __init__(self, title: str, body: RenderableType, close_hint: str, key: str = "question_mark",
                  at_end: bool = False, name: Optional[str] = None) -> None:
         super().__init__(name=name)
         self.title_text = title
@@ -91,7 +91,7 @@ class TextScreen(ModalScreen):
         self.dismiss(None)
 
 
-class HandOverScreen(ModalScreen):
+class HandOverScreen(ModalScreen[str]):
     """The end of a hand: both sides' score breakdown as RULES.md itemizes it, the
     match totals, where the record was saved, and the keys (Enter: next hand, or
     leave when the match is over; t: score sheet; l: move log; r: the review of
@@ -108,7 +108,7 @@ class HandOverScreen(ModalScreen):
     #summary { height: auto; }
     """
 
-    def __init__(self, body, over: bool, keys: str = "") -> None:
+    def __init__(self, body: RenderableType, over: bool, keys: str = "") -> None:
         super().__init__()
         self.body = body
         self.over = over
@@ -134,10 +134,11 @@ class HandOverScreen(ModalScreen):
         def answer(yes: Optional[bool]) -> None:
             if yes:
                 self.dismiss("quit")
+        # (the app is BurracoApp)
         self.app.push_screen(self.app.quit_question(), answer)  # type: ignore[attr-defined]
 
 
-class ConfirmScreen(ModalScreen):
+class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question: ``y`` answers True; ``n``, Escape (and ``q`` again) False."""
 
     BINDINGS = [Binding("y", "answer(True)", "yes"),

@@ -4,8 +4,10 @@ Functions of the app, which names the seats and sides and translates."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, List
+
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -13,16 +15,20 @@ from ..state import CLOSED
 from .game import replay_command, shell_path
 from .screens import PathLines
 
+if TYPE_CHECKING:
+    from ..state import GameState
+    from .host import TableHost
+
 BREAKDOWN_ITEMS = ("table", "burracos", "closing", "packet", "hand", "open_wild")
 """Score items of RULES.md in the order the end-of-hand screen lists them."""
 
 
-def fmt_points(x) -> str:
+def fmt_points(x: float) -> str:
     """Points as text: whole numbers without a decimal point (halved pairs may not be)."""
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
 
 
-def breakdown_grid(app, state, title: str) -> RichTable:
+def breakdown_grid(app: TableHost, state: GameState, title: str) -> RichTable:
     """One hand's score items (RULES.md) per side, with the hand's total."""
     t = app.t
     bd = state.score_breakdown()
@@ -38,13 +44,13 @@ def breakdown_grid(app, state, title: str) -> RichTable:
                  *[Text(str(sum(d.values())), style="bold") for d in bd])
     return grid
 
-def hand_summary(app):
+def hand_summary(app: TableHost) -> Group:
     """The end-of-hand page: breakdown table, totals, record path and how to check it."""
     tb = app.table
-    s = tb.state
+    s = tb.hand_state
     t = app.t
     head = Text()
-    if s.status == CLOSED:
+    if s.status == CLOSED and s.closed_by is not None:
         head.append(t("closed_by", who=app.seat_name(s.closed_by)), style="bold")
     else:
         head.append(t("status_" + s.status.replace("-", "_")), style="bold")
@@ -58,7 +64,7 @@ def hand_summary(app):
     else:
         grid.add_row(Text(t("match_total"), style="bold"),
                      *[Text(fmt_points(x), style="bold cyan") for x in tb.match.totals])
-    parts = [head, grid]
+    parts: List[RenderableType] = [head, grid]
     if tail:
         parts.append(tail)
     path = tb.saved[-1]
@@ -66,18 +72,18 @@ def hand_summary(app):
     # the command on a line of its own, whole where the width allows (copied at once)
     parts.append(Text(t("replay_hint", command="").rstrip(), style="dim"))
     parts.append(PathLines("  ", replay_command(path), "dim"))
-    if tb.match.is_over:
-        w = tb.match.winner()
+    w = tb.match.winner()
+    if w is not None:  # the match is over
         who = app.seat_name(w) if tb.match.by_player else app.side_name(w)
         parts.append(Text(t("match_over", who=who), style="bold green"))
     return Group(*parts)
 
-def score_sheet(app):
+def score_sheet(app: TableHost) -> Group:
     """Every finished hand item by item, the hand being played, and the totals."""
     tb = app.table
     m = tb.match
     t = app.t
-    parts: list = []
+    parts: List[RenderableType] = []
     for n, state in enumerate(m.states, 1):
         parts.append(breakdown_grid(app, state, t("hand_result", n=n)))
         if m.by_player:

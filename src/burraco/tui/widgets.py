@@ -3,11 +3,12 @@ clickable line (the stock, the pile).  Cards are drawn by :mod:`.cards`."""
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Sequence, Set, Tuple
 
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -35,15 +36,15 @@ class HandView(Widget):
     HandView { height: auto; min-height: 2; }
     """
 
-    def __init__(self, **kw) -> None:
+    def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.cards: List[int] = []
-        self.selected: set = set()
+        self.selected: Set[int] = set()
         self.cursor = 0
         self._cells: Dict[Tuple[int, int], int] = {}
         self.per_row = 15
 
-    def set_hand(self, cards: List[int], selected: set, cursor: int) -> None:
+    def set_hand(self, cards: List[int], selected: Set[int], cursor: int) -> None:
         """Show ``cards`` (already sorted); ``selected`` and ``cursor`` are indexes."""
         self.cards = cards
         self.selected = selected
@@ -53,7 +54,7 @@ class HandView(Widget):
     def _per_row(self, width: int) -> int:
         return max(1, (width or 80) // STEP)
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """Two lines (raised and lowered) for every row of cards."""
         per = self._per_row(width)
         rows = max(1, -(-len(self.cards) // per))
@@ -109,7 +110,7 @@ class HandView(Widget):
         if i is None:
             i = self._cells.get((y + 1, k))
         if i is not None:
-            self.app.toggle_card(i)  # type: ignore[attr-defined]
+            self.app.toggle_card(i)  # type: ignore[attr-defined]  # BurracoApp
 
 
 class MeldColumn(Widget):
@@ -120,15 +121,15 @@ class MeldColumn(Widget):
     MeldColumn { width: 1fr; height: auto; min-height: 1; }
     """
 
-    def __init__(self, side: int, **kw) -> None:
+    def __init__(self, side: int, **kw: Any) -> None:
         super().__init__(**kw)
         self.side = side
         self.entries: List[Tuple[int, object, List[Text]]] = []
         self._lines: Dict[int, int] = {}
 
-    def set_melds(self, entries: List[Tuple[int, object, List[Text]]]) -> None:
+    def set_melds(self, entries: Sequence[Tuple[int, object, List[Text]]]) -> None:
         """``entries``: (meld index, reading, words of its line) of this side."""
-        self.entries = entries
+        self.entries = list(entries)
         self.refresh(layout=True)
 
     def _wrap(self, width: int) -> Tuple[Text, Dict[int, int]]:
@@ -157,7 +158,7 @@ class MeldColumn(Widget):
         out.rstrip()
         return out, lines
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """One line a meld, more where a meld wraps."""
         _, lines = self._wrap(width)
         return max(1, len(lines))
@@ -189,7 +190,7 @@ class MeldColumn(Widget):
             return
         idx = self._lines.get(off.y)
         if idx is not None:
-            self.app.meld_clicked(self.side, idx)  # type: ignore[attr-defined]
+            self.app.meld_clicked(self.side, idx)  # type: ignore[attr-defined]  # BurracoApp
 
 
 class MeldPanel(VerticalScroll):
@@ -204,7 +205,7 @@ class MeldPanel(VerticalScroll):
 class Clickable(Static):
     """A line that runs an app action when clicked (the stock, the pile)."""
 
-    def __init__(self, action: str, **kw) -> None:
+    def __init__(self, action: str, **kw: Any) -> None:
         super().__init__(**kw)
         self.click_action = action
 
@@ -222,7 +223,7 @@ class KeyBar(Widget):
     KeyBar { height: auto; background: $panel; padding: 0 1; }
     """
 
-    def __init__(self, **kw) -> None:
+    def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.keys: List[Tuple[str, str, str]] = []
         self._spots: List[Tuple[int, int, int, str]] = []
@@ -246,7 +247,7 @@ class KeyBar(Widget):
             lines[-1].append(item)
         return lines
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many lines as the keys need at this width."""
         return len(self._lines(width))
 
