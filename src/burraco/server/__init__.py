@@ -12,12 +12,17 @@ pub/sub between processes), :mod:`.serve` (uvicorn).
 Needs the ``server`` extra: ``pip install 'burraco[server]'``.
 """
 
-from .hub import Settings
+from typing import TYPE_CHECKING, Optional
+
+from .settings import Settings
+
+if TYPE_CHECKING:  # starlette is imported with the application (the server extra)
+    from starlette.applications import Starlette
 
 __all__ = ["Settings", "create_app", "run"]
 
 
-def create_app(settings=None):
+def create_app(settings: Optional[Settings] = None) -> "Starlette":
     """The ASGI application (see :func:`burraco.server.app.create_app`)."""
     from .app import create_app as _create
 

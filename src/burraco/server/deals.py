@@ -61,7 +61,7 @@ def _present(core: "TableCore", seat: int) -> bool:
 def pending(st: Dict[str, Any]) -> bool:
     """True while the stored state holds a committed deal not yet dealt."""
     d = st.get("deal")
-    return bool(d) and bool(d.get("pending"))
+    return d is not None and bool(d) and bool(d.get("pending"))
 
 
 def commit(core: "TableCore", now: float, deadline: Optional[float] = None,

@@ -33,7 +33,7 @@ class ProtocolError(Exception):
 def rule_id(exc: IllegalMove) -> str:
     """The stable id of the rule an :class:`IllegalMove` names (its
     :class:`~burraco.rules.Rule`'s value)."""
-    return exc.rule.value
+    return str(exc.rule.value)
 
 
 def refused(exc: IllegalMove) -> ProtocolError:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Collection, Dict, List, Mapping, Optional
 from ..sides import sides_for
 from . import between, deals
 from .covered import hidden_in_hindsight, pile_is_closed
-from .wire import Event, RawEvent, SeatSummary, TableSummary, View
+from .wire import Clocks, Event, RawEvent, SeatSummary, TableSummary, View
 
 if TYPE_CHECKING:  # annotations only: table.py imports this module
     from .table import TableCore
@@ -110,3 +110,10 @@ def summary(core: "TableCore", spectators: int = 0,
             "sides": sides_for(core.players, core.variant.teams_of_three),
             "between": between.public(core, time.time()),
             "pause": between.pause_of(core)}
+
+
+def add_clocks(ev: Event, clocks: Clocks) -> None:
+    """Put the clocks (:meth:`~.table.TableCore.clocks`) on a game event."""
+    ev["clock"] = clocks["clock"]
+    if "hand_clock" in clocks:
+        ev["hand_clock"] = clocks["hand_clock"]

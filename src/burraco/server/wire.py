@@ -1,10 +1,12 @@
 """The server's messages as typed models: every frame a client receives on the
-table's WebSocket and every JSON answer of the HTTP API (docs/protocol.md).
+table's WebSocket, and the objects the HTTP API's answers share with them
+(players, table summaries, hands' results) (docs/protocol.md).
 
 They are :class:`~typing.TypedDict`\\ s: mypy checks every place that builds one,
 so a field cannot be misspelled or slip into a message by accident, and at run
 time they are plain dicts (nothing is validated on the way out: the server is
-performance-sensitive, see bench/bench_server.py).  ``tests/test_protocol_models.py``
+performance-sensitive, see bench/bench_server.py).  The JSON answers of the HTTP
+API are in :mod:`.replies`.  ``tests/test_protocol_models.py``
 checks docs/protocol.md against these models, field by field, and the messages
 of real games against them.
 
@@ -16,7 +18,7 @@ decides what a seat may see), typed here as :data:`View`.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
+from typing import Any, Dict, List, Literal, Optional, TypedDict, Union, cast
 
 View = Dict[str, Any]
 """A seat's (or a spectator's) view of the hand: ``PlayerView.to_dict()``."""
@@ -317,6 +319,21 @@ class RawEvent(TypedDict):
     data: EventData
 
 
+def move_data(raw: RawEvent) -> MoveData:
+    """The data of a ``move`` event (ValueError for another kind): the one place
+    that reads the kind's model from an event's kind."""
+    if raw["kind"] != "move":
+        raise ValueError(f"a {raw['kind']} event is no move")
+    return cast(MoveData, raw["data"])
+
+
+def match_over_data(raw: RawEvent) -> MatchOverData:
+    """The data of a ``match_over`` event (ValueError for another kind)."""
+    if raw["kind"] != "match_over":
+        raise ValueError(f"a {raw['kind']} event is no match_over")
+    return cast(MatchOverData, raw["data"])
+
+
 # -------------------------------------------------------- server -> client
 _EventFrom = TypedDict("_EventFrom", {"from": ChatFrom}, total=False)
 
@@ -453,277 +470,3 @@ ServerFrame = Union[Welcome, Snapshot, Event, ErrorFrame, Pong]
 FRAMES: Dict[str, Any] = {"welcome": Welcome, "snapshot": Snapshot, "event": Event,
                           "error": ErrorFrame, "pong": Pong}
 """Each frame ``type``'s model."""
-
-
-# ------------------------------------------------------------ HTTP answers
-class ErrorBody(TypedDict):
-    """What is wrong, in an HTTP error answer."""
-
-    code: str
-    message: str
-    field: Optional[str]
-    reason: Optional[str]
-    params: Dict[str, Any]
-
-
-class ErrorReply(TypedDict):
-    """An HTTP error answer."""
-
-    ok: Literal[False]
-    error: ErrorBody
-
-
-class OkReply(TypedDict):
-    """``{"ok": true}`` (``POST /api/password``, ``/api/logout``)."""
-
-    ok: Literal[True]
-
-
-class Health(TypedDict):
-    """``GET /healthz``."""
-
-    ok: Literal[True]
-    version: str
-    db: str
-    redis: bool
-
-
-class PlayerReply(TypedDict):
-    """``POST /api/session``, ``/api/register``, ``/api/login``, ``GET /api/me``."""
-
-    ok: Literal[True]
-    player: Player
-
-
-class VariantInfo(TypedDict):
-    """A preset of ``GET /api/variants``."""
-
-    name: str
-    players: List[int]
-    target: Optional[int]
-    time_out_minutes: float
-    switches: Dict[str, Any]
-
-
-class Bounds(TypedDict):
-    """The ranges of a table's settings (``target``)."""
-
-    target: List[int]
-
-
-class VariantsReply(TypedDict):
-    """``GET /api/variants``."""
-
-    ok: Literal[True]
-    variants: List[VariantInfo]
-    bounds: Bounds
-
-
-class BotInfo(TypedDict):
-    """A bot of ``GET /api/bots``."""
-
-    spec: str
-    rating: Optional[Rating]
-
-
-class BotsReply(TypedDict):
-    """``GET /api/bots``."""
-
-    ok: Literal[True]
-    bots: List[BotInfo]
-
-
-class TablesReply(TypedDict):
-    """``GET /api/tables``: the public lobby."""
-
-    ok: Literal[True]
-    tables: List[TableSummary]
-
-
-class TableReply(TypedDict):
-    """``GET /api/tables/{id}``, ``POST .../rematch``, ``POST .../bots``."""
-
-    ok: Literal[True]
-    table: TableSummary
-
-
-class TableCreated(TypedDict):
-    """``POST /api/tables``."""
-
-    ok: Literal[True]
-    table: TableSummary
-    seat: Optional[int]
-    invite: str
-    invite_url: str
-    invite_link: Optional[str]
-
-
-class JoinReply(TypedDict):
-    """``POST /api/tables/{id}/join``."""
-
-    ok: Literal[True]
-    seat: int
-    table: TableSummary
-
-
-class QuickplayReply(TypedDict):
-    """``POST /api/quickplay``."""
-
-    ok: Literal[True]
-    table: TableSummary
-    seat: int
-    created: bool
-
-
-class HandsReply(TypedDict):
-    """``GET /api/tables/{id}/hands``."""
-
-    ok: Literal[True]
-    hands: List[HandResult]
-
-
-class SideMember(TypedDict):
-    """A player of a side in a finished match."""
-
-    id: str
-    name: str
-    bot: Optional[str]
-    seat: int
-
-
-class HandLine(TypedDict):
-    """A hand of a finished match, in a player's history."""
-
-    hand: int
-    record_url: Optional[str]
-    scores: List[int]
-
-
-class MatchLine(TypedDict):
-    """A finished match in a player's history."""
-
-    table: Optional[str]
-    public: bool
-    variant: str
-    players: int
-    seat: int
-    side: int
-    sides: List[List[SideMember]]
-    totals: List[float]
-    won: Optional[bool]
-    finished_at: float
-    hands: List[HandLine]
-    rating_before: Optional[Rating]
-    rating_after: Optional[Rating]
-
-
-class MatchesReply(TypedDict):
-    """``GET /api/players/{id}/matches`` and ``GET /api/me/matches``."""
-
-    ok: Literal[True]
-    player: Player
-    matches: List[MatchLine]
-
-
-class SiteReply(TypedDict):
-    """``GET /api/site``."""
-
-    ok: Literal[True]
-    public_url: Optional[str]
-    invite_base: Optional[str]
-
-
-class _LeaderRowBase(TypedDict):
-    rating: Rating
-
-
-class LeaderRow(_LeaderRowBase, total=False):
-    """A leaderboard row: a ranked player, or a bot put where it ranks."""
-
-    rank: int
-    player: PlayerRef
-    matches: int
-    bot: str
-
-
-class RuleSet(TypedDict):
-    """A rule set that has rated players."""
-
-    rules: str
-    players: int
-    rated: int
-
-
-class LeaderboardReply(TypedDict):
-    """``GET /api/leaderboard``."""
-
-    ok: Literal[True]
-    rules: str
-    players: int
-    page: int
-    pages: int
-    per_page: int
-    total: int
-    rows: List[LeaderRow]
-    rule_sets: List[RuleSet]
-
-
-class ReplayStep(TypedDict, total=False):
-    """One step of a hand replayed (``move`` None for the deal)."""
-
-    move: Optional[RecordEntry]
-    view: View
-    took: List[str]
-    card: str
-
-
-class ReplayReply(TypedDict):
-    """``GET /api/tables/{id}/hands/{n}/replay``."""
-
-    ok: Literal[True]
-    table: str
-    hand: int
-    seat: Optional[int]
-    your_seat: Optional[int]
-    players: int
-    variant: str
-    hands: int
-    result: Optional[HandResult]
-    steps: List[ReplayStep]
-
-
-class ExplainReply(TypedDict):
-    """``POST /api/i18n/{lang}/explain``."""
-
-    ok: Literal[True]
-    text: str
-
-
-Reply = Union[ErrorReply, OkReply, Health, PlayerReply, VariantsReply, BotsReply,
-              TablesReply, TableReply, TableCreated, JoinReply, QuickplayReply, HandsReply,
-              MatchesReply, SiteReply, LeaderboardReply, ReplayReply, ExplainReply]
-"""Any JSON answer of the HTTP API built from a model."""
-
-ENDPOINTS: Dict[str, Any] = {
-    "GET /healthz": Health,
-    "POST /api/session": PlayerReply,
-    "POST /api/register": PlayerReply,
-    "POST /api/login": PlayerReply,
-    "POST /api/password": OkReply,
-    "GET /api/me": PlayerReply,
-    "GET /api/variants": VariantsReply,
-    "GET /api/bots": BotsReply,
-    "GET /api/tables": TablesReply,
-    "POST /api/tables": TableCreated,
-    "GET /api/tables/{id}[?invite=TOKEN]": TableReply,
-    "POST /api/tables/{id}/join": JoinReply,
-    "POST /api/tables/{id}/rematch": TableReply,
-    "GET /api/tables/{id}/hands": HandsReply,
-    "GET /api/players/{id}/matches": MatchesReply,
-    "POST /api/quickplay": QuickplayReply,
-    "POST /api/tables/{id}/bots": TableReply,
-    "GET /api/site": SiteReply,
-    "POST /api/i18n/{lang}/explain": ExplainReply,
-}
-"""The rows of docs/protocol.md's table of endpoints that answer from a model, by
-their first column's method and path."""
