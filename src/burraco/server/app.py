@@ -424,7 +424,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                             "or finish one first",
                             retry_after=60, reason="open_tables", params={"max": e.limit}) from None
 
-    async def current_dict(request: HTTPConnection, required: bool = False
+    async def current_dict(request: HTTPConnection, required: bool = True
                            ) -> Optional[Dict[str, Any]]:
         """The session's player as the tournament's routes take it (a plain dict)."""
         p = await current(request, required)
