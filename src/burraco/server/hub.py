@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, TypeVar
 
 from . import between, driver, jsonx
+from .bus import Bus
 from .db import Checkpoints
 from .incoming import ProtocolError
 from .live import OUTBOX_MAX, Conn, Handle, acting_seat
@@ -116,8 +117,6 @@ class Hub:
         for r in rows:
             await self.get(r.id)
         if self.settings.redis:
-            from .bus import Bus
-
             bus = self.bus = Bus(self.settings.redis, self, self.settings.redis_prefix,
                                  self.settings.catch_up_every)
             await bus.start()
