@@ -405,20 +405,24 @@ def test_frames_of_real_games_conform_to_the_models(tmp_path):
 
 # ------------------------------------------------------- HTTP and the socket
 def test_http_answers_and_socket_frames_conform(tmp_path):
-    from starlette.testclient import TestClient
+    """A real ``burraco serve``: each endpoint's answer and each frame of a socket."""
+    from server_harness import FAST, Client, Server
 
-    from burraco.server import create_app
+    srv = Server(str(tmp_path / "http.db"), *FAST)
+    srv.start()
+    try:
+        c = Client(srv, "Anna")
 
-    app = create_app(Settings(db=str(tmp_path / "http.db"), bot_delay=3600, hand_pause=0))
-    with TestClient(app) as c:
         def ok(method: str, path: str, model: Any, **kw: Any) -> Dict[str, Any]:
-            r = c.request(method, path, **kw)
+            r = c.http.request(method, path, **kw)
             assert r.status_code == 200, (path, r.text)
             body = r.json()
             conforms(body, model, f"{method} {path}")
             return body
 
-        conforms(c.get("/api/me").json(), replies.ErrorReply, "GET /api/me (no session)")
+        import httpx
+
+        conforms(httpx.get(srv.base + "/api/me").json(), replies.ErrorReply, "no session")
         ok("GET", "/healthz", replies.Health)
         ok("POST", "/api/session", replies.PlayerReply, json={"name": "Anna"})
         ok("GET", "/api/me", replies.PlayerReply)
@@ -432,6 +436,7 @@ def test_http_answers_and_socket_frames_conform(tmp_path):
         ok("POST", f"/api/tables/{tid}/join", replies.JoinReply, json={"seat": 0})
         ok("GET", f"/api/tables/{tid}/hands", replies.HandsReply)
         ok("GET", "/api/me/matches", replies.MatchesReply)
+        ok("GET", f"/api/players/{c.player['id']}/matches", replies.MatchesReply)
         ok("GET", "/api/site", replies.SiteReply)
         ok("GET", "/api/leaderboard", replies.LeaderboardReply)
         quick = ok("POST", "/api/quickplay", replies.QuickplayReply,
@@ -439,20 +444,22 @@ def test_http_answers_and_socket_frames_conform(tmp_path):
         ok("POST", f"/api/tables/{quick['table']['id']}/bots", replies.TableReply)
         ok("POST", "/api/i18n/it/explain", replies.ExplainReply,
            json={"rule": "", "params": {}, "message": "x"})
-        bad = c.post("/api/tables", json={"variant": "nope", "players": 2})
+        bad = c.http.post("/api/tables", json={"variant": "nope", "players": 2})
         assert bad.status_code == 400
         conforms(bad.json(), replies.ErrorReply, "a refusal")
-        conforms(c.get("/api/i18n/xx").json(), replies.PlainErrorReply, "an unknown language")
-        with c.websocket_connect(f"/ws/{tid}") as ws:
-            ws.send_json({"type": "hello", "protocol": 1, "since": None})
-            seen = [ws.receive_json(), ws.receive_json()]
-            ws.send_json({"type": "ping"})
-            seen.append(ws.receive_json())
-            ws.send_json({"type": "move", "version": 0, "move": {"action": "fly"}, "ref": "r1"})
-            seen.append(ws.receive_json())
-            ws.send_json({"type": "chat", "text": "ciao"})
-            seen.append(ws.receive_json())
-        assert [f["type"] for f in seen] == ["welcome", "snapshot", "pong", "error", "event"]
-        assert seen[3]["ref"] == "r1" and seen[3]["code"] == "malformed"
+        conforms(c.http.get("/api/i18n/xx").json(), replies.PlainErrorReply, "a language")
+        ws = c.sock(tid)
+        seen = ws.hello(None)
+        ws.send({"type": "ping"})
+        seen.append(ws.until(lambda m: m["type"] == "pong"))
+        ws.send({"type": "move", "version": 0, "move": {"action": "draw"}, "ref": "r1"})
+        err = ws.until(lambda m: m["type"] == "error")  # the match has not started
+        assert err["ref"] == "r1" and err["code"] == "out_of_turn", err
+        ws.send({"type": "chat", "text": "ciao"})
+        seen += [err, ws.until(lambda m: m.get("kind") == "chat")]
+        ws.close()
+        assert {f["type"] for f in seen} >= {"welcome", "snapshot", "pong", "error", "event"}
         for f in seen:
             check_frame(f)
+    finally:
+        srv.stop()
