@@ -33,6 +33,7 @@ from .incoming import (CHAT_MAX, MOVE_ACTIONS, ProtocolError, escape_chat, move_
                        parse_move, refused, rule_id)
 from .phrases import chat_parts
 from .wire import (BetweenData, ChatData, Clock, Clocks, DealCommitData, Event, EventData,
+                   EventKind,
                    HandClock, HandOverData, HandResult, HandStartData, MatchOverData,
                    MoveData, Player, Rating, RatingChange, RawEvent, RecordEntry, RematchData, SeatData,
                    SeatNumber, StatusData, TableSummary, TimeOutData, View)
@@ -208,7 +209,7 @@ class TableCore:
     @overload
     def _emit(self, kind: Literal["rematch"], data: RematchData, now: float) -> RawEvent: ...
 
-    def _emit(self, kind: str, data: EventData, now: float) -> RawEvent:
+    def _emit(self, kind: EventKind, data: EventData, now: float) -> RawEvent:
         """Add an event of ``kind`` (its data the kind's model: the overloads tie
         each kind to its model of wire.py) and take the recipients' views after a
         game event."""

@@ -313,7 +313,7 @@ class RawEvent(TypedDict):
     """An event as the table stores it: every fact, before it is cut to a recipient."""
 
     version: int
-    kind: str
+    kind: EventKind
     hand: int
     at: float
     data: EventData
@@ -341,7 +341,7 @@ _EventFrom = TypedDict("_EventFrom", {"from": ChatFrom}, total=False)
 class _EventHead(TypedDict):
     type: Literal["event"]
     version: int
-    kind: str
+    kind: EventKind
     hand: int
     at: float
 
