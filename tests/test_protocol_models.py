@@ -461,5 +461,6 @@ def test_http_answers_and_socket_frames_conform(tmp_path):
         assert {f["type"] for f in seen} >= {"welcome", "snapshot", "pong", "error", "event"}
         for f in seen:
             check_frame(f)
+        c.http.close()
     finally:
         srv.stop()
