@@ -11,8 +11,7 @@ import secrets
 import sys
 import time
 from pathlib import Path
-from typing import (Any, AsyncIterator, Awaitable, Callable, Dict, List, Literal, Optional,
-                    Type, TypeVar, overload)
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, List, Optional, Type, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
@@ -22,8 +21,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__
-from ..bots import make_bot
-from ..variants import BOUNDS, PRESETS, Variant, VariantError, parse_variant
+from ..variants import BOUNDS, PRESETS, Variant
 from . import auth, guard, limits, lobby as lobby_routes, replay, runtime, schema, sockets
 from .auth import COOKIE, Who
 from .httperrors import STATUS, HttpError, clean_name, error_response as _err
@@ -31,7 +29,7 @@ from .hub import Hub, Settings
 from .live import Handle
 from .reasons import validation_reason
 from .store import BOT_RATINGS, Store, TooManyTables, bot_rating
-from .table import ProtocolError, TableCore, bot_player, now
+from .table import ProtocolError, TableCore, now
 from .making import build_table, rematch_of, token as _token
 from .replies import (BotsReply, HandsReply, Health, JoinReply, MatchesReply, OkReply,
                       PlayerReply, StatsReply, TableCreated, TableReply, TablesReply, VariantInfo,

@@ -52,7 +52,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import (Any, Awaitable, Callable, Dict, FrozenSet, Iterable, List, Literal, Optional,
+from typing import (Any, Awaitable, Callable, FrozenSet, Iterable, List, Literal, Optional,
                     Tuple, overload)
 
 from sqlalchemy import and_, delete, insert, or_, select, update

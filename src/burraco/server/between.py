@@ -25,7 +25,7 @@ process (Redis) resumes the pause where it was.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 from ..provenance import value_problem
 from . import deals, wire

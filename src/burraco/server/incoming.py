@@ -5,7 +5,7 @@ lines, and the :class:`ProtocolError` that refuses a message (docs/protocol.md,
 from __future__ import annotations
 
 import html
-from typing import Any, Dict, Mapping, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from ..cards import CardError, parse_card
 from ..state import IllegalMove, Move

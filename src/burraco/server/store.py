@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
-from sqlalchemy import and_, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import and_, bindparam, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from sqlalchemy.engine import Connection, Row

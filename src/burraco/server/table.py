@@ -33,10 +33,9 @@ from .incoming import (CHAT_MAX, MOVE_ACTIONS, ProtocolError, escape_chat, move_
                        parse_move, refused, rule_id)
 from .phrases import chat_parts
 from .wire import (BetweenData, ChatData, Clock, Clocks, DealCommitData, Event, EventData,
-                   EventKind,
-                   HandClock, HandOverData, HandResult, HandStartData, MatchOverData,
-                   MoveData, Player, Rating, RatingChange, RawEvent, RecordEntry, RematchData, SeatData,
-                   SeatNumber, StatusData, TableSummary, TimeOutData, View)
+                   EventKind, HandClock, HandOverData, HandStartData, MatchOverData, MoveData,
+                   Player, Rating, RawEvent, RecordEntry, RematchData, SeatData, SeatNumber,
+                   StatusData, TableSummary, TimeOutData, View)
 
 GAME_KINDS = ("move", "time_out", "hand_start", "hand_over", "match_over")
 """Event kinds that change the game: a move made on an older version is stale."""
