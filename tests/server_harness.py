@@ -42,7 +42,7 @@ NO_TABLE_LIMITS = ["--tables-per-player", "0", "--tables-per-address", "0", "--t
 """Tests make many tables from one cookie and one address: no limits on making tables."""
 FAST = ["--bot-delay", "0", "--hand-pause", "0", "--grace", "1", "--rate-limit", "100000",
         "--allow-client-seed", "--deal-wait", "0", "--login-address-failures", "100000",
-        "--max-per-address", "0", *NO_TABLE_LIMITS]
+        "--max-per-address", "0", "--open-tournaments", *NO_TABLE_LIMITS]
 
 
 def pg_reason() -> Optional[str]:

@@ -51,7 +51,8 @@ pytestmark = pytest.mark.timeout(900)
 def server(tmp_path_factory):
     srv = Server(str(tmp_path_factory.mktemp("access") / "server.db"), "--bot-delay", "0",
                  "--hand-pause", "0", "--grace", "60", "--rate-limit", "100000",
-                 "--deal-wait", "0", "--login-address-failures", "100000", *NO_TABLE_LIMITS)
+                 "--deal-wait", "0", "--login-address-failures", "100000", "--open-tournaments",
+                 *NO_TABLE_LIMITS)
     yield srv
     srv.stop()
 
@@ -367,9 +368,8 @@ def test_tournament_pages(server, browser):
         d.fill("input[name=rounds]", "1")
         d.fill("input[name=hands]", "2")
         d.locator("form[action='/tournament/new'] button").click()
-        d.wait_for_url(re.compile(r"/tournament/\d+/director\?key="))
-        eid = re.search(r"/tournament/(\d+)/", d.url).group(1)
-        key = re.search(r"key=([^&]+)", d.url).group(1)
+        d.wait_for_url(re.compile(r"/tournament/\d+/director\?msg="))
+        eid = re.search(r"/tournament/(\d+)/", d.url).group(1)   # the key: in a cookie
         sweep.check(d, "the director's page of a new event", "tournament-director-new")
         reg = "form[action$='/director/register']"
         for p1, p2, name in (("Anna Rossi", "Bruno Bianchi", ""),
@@ -404,8 +404,9 @@ def test_tournament_pages(server, browser):
         pg.wait_for_function("() => document.getElementById('out').textContent.length > 0")
         sweep.check(pg, "the players' page with a wrong seat code (Italian)",
                     "tournament-play-refused-it")
-        for what in ("standings", "results", "tables", "cards"):
-            d.goto(f"{base}/tournament/{eid}/print/{what}?key={key}")
+        for what in ("standings", "results", "tables", "cards", "find", "guide", "sheets",
+                     "compare"):
+            d.goto(f"{base}/tournament/{eid}/print/{what}")
             sweep.check(d, f"the printout of the {what}", f"tournament-print-{what}")
         for path, status, shot in ((f"/tournament/{eid}/director?key=wrong", 403,
                                     "tournament-no-key"),

@@ -37,7 +37,7 @@ def db(tmp_path) -> str:
 
 
 def app_for(db: str):
-    return create_app(Settings(db=db, bot_delay=0, hand_pause=0, grace=30))
+    return create_app(Settings(db=db, bot_delay=0, hand_pause=0, grace=30, open_tournaments=True))
 
 
 def create(c: TestClient, fmt="round-robin", rounds=1, hands=2) -> Tuple[str, str]:
@@ -46,12 +46,15 @@ def create(c: TestClient, fmt="round-robin", rounds=1, hands=2) -> Tuple[str, st
                follow_redirects=False)
     assert r.status_code == 303, r.text
     loc = r.headers["location"]
-    return re.search(r"/tournament/(\d+)/", loc).group(1), re.search(r"key=([^&]+)", loc).group(1)
+    assert "key=" not in loc                       # the key travels in no address
+    eid = re.search(r"/tournament/(\d+)/", loc).group(1)
+    return eid, c.cookies[f"burraco_director_{eid}"]
 
 
 def step(c: TestClient, eid: str, key: str, what: str, **data) -> str:
+    c.cookies.set(f"burraco_director_{eid}", key)   # the director's browser
     r = c.post(f"/tournament/{eid}/director/{what}",
-               data=dict(data, key=key, csrf=form_token(c)), follow_redirects=False)
+               data=dict(data, csrf=form_token(c)), follow_redirects=False)
     assert r.status_code == 303, r.text
     m = re.search(r"[?&](msg|error)=([^&]*)", r.headers["location"])
     return ("error: " if m.group(1) == "error" else "") + unquote_plus(m.group(2))
@@ -231,7 +234,7 @@ def test_forms_need_their_token(db):
         c.cookies.clear()
         assert Store(db).names() == [(EVENT, "round-robin", 0, 1, "registering")]
         assert Store(db).load(EVENT).entrants == {}
-        assert step(c, eid, key, "bots", count="2") == "registered 2 entrants of bots"
+        assert step(c, eid, key, "bots", count="2") == "registered 2 pairs of bots"
 
 
 HOSTILE = ["\u00b2", "\u0663", "\uff11", "9" * 30, "9" * 5000, "-1", "0", "", " ", "1e9",
@@ -252,9 +255,10 @@ def test_no_500_from_any_tournament_route(db):
             assert "<script>alert(1)</script>" not in r.text, what
 
         gets = ["/tournament", "/tournament/{e}", "/tournament/{e}/live", "/tournament/{e}/play",
-                "/tournament/{e}/director", "/api/tournaments/{e}"] + \
+                "/tournament/{e}/director", "/tournament/{e}/enter", "/api/tournaments/{e}"] + \
             [f"/tournament/{{e}}/print/{w}" for w in ("standings", "results", "tables",
-                                                      "cards", "nope")]
+                                                      "cards", "find", "guide", "sheets",
+                                                      "compare", "nope")]
         for bad in HOSTILE:
             q = quote(bad, safe="")
             for path in gets:
@@ -270,14 +274,18 @@ def test_no_500_from_any_tournament_route(db):
         # every form, every field hostile
         steps = ["register", "import", "bots", "withdraw", "settings", "start", "result",
                  "correct", "online", "fill", "close", "adjust", "draw", "release", "give",
-                 "new_code", "nope"]
+                 "new_code", "accept", "nope"]
         fields = ["name", "format", "rounds", "hands", "variant", "seed", "player1", "player2",
                   "club", "rating", "csv", "count", "bot", "entrant", "first_draw", "bye_vp",
                   "bye_mp", "form", "minutes", "round", "table", "points", "vp", "mp", "reason",
-                  "entrants", "slot", "account", "online", "penalty"]
+                  "entrants", "slot", "account", "online", "penalty", "code", "ns1", "ew1",
+                  "ns2", "ew2"]
         for bad in HOSTILE:
             data = {f: bad for f in fields}
+            c.cookies.set(f"burraco_director_{eid}", key)     # the director's browser
             data.update(key=key, csrf=form_token(c), csv=f"name,player1,player2,rating\nX,a,b,{bad}")
+            ok(c.post(f"/tournament/{eid}/enter", data=data, follow_redirects=False),
+               ("enter", bad))
             for s in steps:
                 ok(c.post(f"/tournament/{eid}/director/{s}", data=data, follow_redirects=False),
                    (s, bad))
@@ -308,18 +316,26 @@ def test_no_500_from_any_tournament_route(db):
 
 
 def test_the_printouts_carry_the_codes_for_the_director_only(db):
-    """The table list and the score cards show each entrant's code with the
-    director's key; the public printouts and the public API never do."""
+    """The table list and the score cards show each entrant's code to the director's
+    browser (the key in its cookie); the public printouts and the public API never
+    do, nor a key put in the address of a printout (issue 26: the key is no URL's)."""
     with TestClient(app_for(db)) as c:
         eid, key, codes = event_with_two_pairs(c)
         shown = [x[:4] + "-" + x[4:] for x in codes.values()]
-        for what in ("tables", "cards"):
-            mine = c.get(f"/tournament/{eid}/print/{what}?key={key}").text
-            assert all(s in mine for s in shown), what
-            public = c.get(f"/tournament/{eid}/print/{what}").text
-            assert not any(s in public or x in public for s, x in zip(shown, codes.values()))
-        assert "Seat code:" in c.get(f"/tournament/{eid}/print/cards?key={key}").text
-        assert "Codice posto:" in c.get(f"/tournament/{eid}/print/cards?key={key}&lang=it").text
+        for what in ("tables", "cards", "sheets", "find"):
+            c.cookies.set(f"burraco_director_{eid}", key)
+            mine = c.get(f"/tournament/{eid}/print/{what}").text
+            if what in ("tables", "cards"):
+                assert all(s in mine for s in shown), what
+            c.cookies.clear()
+            for public in (c.get(f"/tournament/{eid}/print/{what}").text,
+                           c.get(f"/tournament/{eid}/print/{what}?key={key}").text):
+                assert not any(s in public or x in public
+                               for s, x in zip(shown, codes.values())), what
+        c.cookies.set(f"burraco_director_{eid}", key)
+        assert "Seat code:" in c.get(f"/tournament/{eid}/print/cards").text
+        assert "Codice posto:" in c.get(f"/tournament/{eid}/print/cards?lang=it").text
+        c.cookies.clear()
         for path in ("", "/live", "/play", "/print/standings", "/print/results"):
             text = c.get(f"/tournament/{eid}{path}").text
             assert not any(x in text for x in codes.values()), path
@@ -349,7 +365,7 @@ def test_nobody_chooses_an_events_deals(db):
             seeds.add(Store(c.app.state.hub.store.url).load(f"Night {i}").settings.seed)
         assert len(seeds) == 6 and max(seeds) < 1 << tweb.SEED_BITS
         assert any(s >= 1 << 30 for s in seeds)  # not the old 30 bits (1 in 2**24 per event)
-    allowed = create_app(Settings(db=db, bot_delay=0, hand_pause=0, grace=30,
+    allowed = create_app(Settings(db=db, bot_delay=0, hand_pause=0, grace=30, open_tournaments=True,
                                   allow_client_seed=True))
     with TestClient(allowed) as c:
         r = c.post("/tournament/new", data={"name": "Seeded", "format": "danish", "rounds": "2",

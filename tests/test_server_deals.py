@@ -144,6 +144,41 @@ def test_a_fair_hand_secret_until_over_then_verified(server, tmp_path):
     assert main(["verify", str(f)]) == 1
 
 
+def test_a_watcher_who_sits_down_keeps_the_socket_and_sends_the_share_on_it(server):
+    """A page that watches an open table and then sits down over HTTP (the table
+    page's seat map) is told its seat on the socket it has, a ``welcome`` whose
+    ``you`` names the seat and then a ``snapshot`` with the deal's seal, and its
+    share sent on that same socket is taken: the page never opens a second socket,
+    whose first one closing would drop the seat for a moment and let the deal go
+    on without the share (a flaky browser test, tests/test_web_deal_browser.py)."""
+    a, b = Client(server, "Anna"), Client(server, "Bruno")
+    t = a.create(variant="italian", players=4, seats=[None, None, "greedy", "greedy"], seat=0)
+    tid = t["table"]["id"]
+    inbox = shared_inbox()
+    sa, sb = a.sock(tid, inbox=inbox), b.sock(tid, inbox=inbox)
+    sa.hello(None)
+    assert sb.hello(None)[0]["you"]["seat"] is None  # watching
+    mark = len(sb.messages)
+    assert b.join(tid)["seat"] == 1  # the table is full: the server commits to hand 0
+    snap = sb.until(lambda m: m.get("type") == "snapshot" and sb.messages.index(m) >= mark)
+    told = sb.messages[mark:sb.messages.index(snap)]
+    welcome = [m for m in told if m.get("type") == "welcome"]
+    assert welcome and welcome[-1]["you"]["seat"] == 1, told
+    com = [e for e in snap["log"] if e["kind"] == "deal_commit"]
+    assert len(com) == 1 and com[0]["awaiting"] == [0, 1]
+    va, vb = secrets.token_hex(16), secrets.token_hex(16)
+    contribute(sb, 0, vb)
+    assert sb.until(kind("contribution"))["seat"] == 1
+    contribute(sa, 0, va)
+    sa.until(kind("hand_start"))
+    seats = [m["reason"] for m in sa.messages if m.get("kind") == "seat" and m["seat"] == 1]
+    assert seats == ["join"], seats  # never dropped, never back
+    r = a.http.get(f"/api/tables/{tid}")
+    assert r.json()["table"]["seats"][1]["connected"]
+    sa.close()
+    sb.close()
+
+
 def test_an_all_bot_table_deals_at_once(server, tmp_path):
     """No person to wait for: the commitment and the deal in one change (the deal
     would wait 30 s for an awaited person; the whole hand is over well before)."""

@@ -40,7 +40,7 @@ CLOCK_NEAR_END = """() => { const s = window.__burracoTable;
 @pytest.fixture
 def server(tmp_path):
     srv = Server(str(tmp_path / "server.db"), "--bot-delay", "0.05", "--hand-pause", "0.5",
-                 "--grace", "60", "--rate-limit", "1000", *NO_TABLE_LIMITS)
+                 "--grace", "60", "--rate-limit", "1000", "--open-tournaments", *NO_TABLE_LIMITS)
     yield srv
     srv.stop()
 
@@ -65,9 +65,8 @@ def test_director_round_two_players_to_the_time_out(server, browser):
         d.fill("input[name=rounds]", "1")
         d.fill("input[name=hands]", str(HANDS))
         d.locator("form[action='/tournament/new'] button").click()
-        d.wait_for_url(re.compile(r"/tournament/\d+/director\?key="))
-        eid = re.search(r"/tournament/(\d+)/", d.url).group(1)
-        key = re.search(r"key=([^&]+)", d.url).group(1)
+        d.wait_for_url(re.compile(r"/tournament/\d+/director\?msg="))
+        eid = re.search(r"/tournament/(\d+)/", d.url).group(1)   # the key: in a cookie
         reg = "form[action$='/director/register']"
         for p1, p2, name in (("Anna Rossi", "Bruno Bianchi", ""),
                              ("bot:greedy", "bot:greedy", "The bots")):
@@ -93,7 +92,7 @@ def test_director_round_two_players_to_the_time_out(server, browser):
 
         # the pair's seat code, as the director's page shows it (issue 23: a name
         # alone takes no seat)
-        d.goto(f"{base}/tournament/{eid}/director?key=" + key)
+        d.goto(f"{base}/tournament/{eid}/director")
         code = d.locator("td.code").first.inner_text()
         d.goto(f"{base}/tournament/{eid}")
         d.wait_for_selector("[role=timer][data-deadline]")

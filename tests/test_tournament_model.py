@@ -1,7 +1,8 @@
 """The tournament model (issue 13 item 1): MP->VP at every boundary of RULES.md's
 Tournament table, byes, score-sheet checks, adjustments and penalties, and every
 tie-break of the standings (VP, MP difference, the result between the tied, the
-director's draw)."""
+director's draw); the director's everyday tools of issue 26 (a table not played,
+renames, substitutes, removals, late pairs)."""
 
 from __future__ import annotations
 
@@ -303,3 +304,71 @@ def test_settings_change_before_the_first_round_only_rounds_after():
                                               r"fewer \(1\)"):
         t.change_settings(rounds=1)
     assert t.settings.rounds == 2 and t.settings.hands == 4 and t.settings.deal_sets is False
+
+
+# ---------------------------------------------- issue 26: the director's tools
+from hypothesis import given, settings as hsettings, strategies as st  # noqa: E402
+
+
+@hsettings(max_examples=40, deadline=None)
+@given(diffs=st.lists(st.integers(-2000, 2000).map(lambda d: d - d % 5), min_size=4,
+                      max_size=4))
+def test_a_table_not_played_scores_each_sides_average(diffs):
+    """FIBur's "tavolo non giocato", as clubs play it when nobody is at fault:
+    each side its own average VP of the tables it played (rounded half up),
+    fixed when given; MP 0 to 0; the round closes; the VP of the two sides
+    need not make 20 (check_totals counts what was given)."""
+    t = event("round-robin", 4, 3)
+    for rno in (1, 2):
+        plan = t.start_round()
+        for seat, d in zip(plan.tables, diffs[2 * rno - 2:2 * rno]):
+            t.enter_result(rno, seat.table, sheet(d))
+        t.close_round()
+    plan = t.start_round()
+    seat = plan.tables[0]
+
+    def mean(n):
+        vps = [r.results[s.table].vp(t.settings)[s.side_of(n)]
+               for r in t.rounds[:2] for s in [r.plan.table_of(n)]]
+        return int(sum(vps) / len(vps) + 0.5)
+    old, new = t.not_played(3, seat.table)
+    assert old is None and new.given_vp == (mean(seat.ns[0]), mean(seat.ew[0]))
+    assert new.ns == new.ew == 0 and new.given == "average"
+    t.enter_result(3, plan.tables[1].table, sheet(0))
+    t.close_round()
+    rows = standings(t)
+    check_totals(t, rows)
+    by = {r.entrant: r for r in rows}
+    assert by[seat.ns[0]].rounds_vp[2] == new.given_vp[0]
+    assert by[seat.ew[0]].rounds_vp[2] == new.given_vp[1]
+
+
+def test_assigned_scores_and_the_everyday_edits():
+    """An assigned score is two VP of 0 to 20; a rename keeps the number; a
+    substitute renames a pair named after its players; the rating and removal
+    only before round 1; a late pair only where rounds are paired one by one."""
+    t = event("danish", 6, 3)
+    t.start_round()
+    with pytest.raises(TournamentError, match="0 to 20"):
+        t.not_played(1, 1, "assigned", (21, 0))
+    _old, new = t.not_played(1, 1, "assigned", (14, 6))
+    assert new.vp(t.settings) == (14, 6)
+    old, e = t.edit_entrant("A", name="Alpha")
+    assert (old.name, e.name, e.number) == ("A", "Alpha", 1)
+    t2 = Tournament("T", Settings(format="danish", rounds=2))
+    t2.add_entrant("", ("Ann", "Bob"))
+    t2.add_entrant("", ("Cid", "Dan"))
+    _o, e = t2.substitute("Ann / Bob", "Bob", "Eve")
+    assert e.name == "Ann / Eve" and e.players == ("Ann", "Eve")
+    with pytest.raises(TournamentError, match="already plays"):
+        t2.substitute(1, "1", "Cid")
+    assert t2.remove_entrant(2).name == "Cid / Dan" and list(t2.entrants) == [1]
+    with pytest.raises(TournamentError, match="not be removed"):
+        t.remove_entrant("B")
+    with pytest.raises(TournamentError, match="before the first round"):
+        t.edit_entrant("B", rating=3)
+    assert t.add_late("", ("Late", "Comer")).number == 7
+    mitchell = event("mitchell", 6, 2)
+    mitchell.start_round()
+    with pytest.raises(TournamentError, match="no late entrant"):
+        mitchell.add_late("", ("X", "Y"))

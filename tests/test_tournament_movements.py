@@ -123,14 +123,25 @@ def test_danish(n, data):
             assert not any(frozenset((x.ns[0], x.ew[0])) in last for x in cur.tables)
 
 
-def test_danish_pairs_by_standings():
-    """Danish: 1st meets 2nd, 3rd meets 4th in the standings (RULES.md)."""
+@pytest.mark.parametrize("seed", range(6))
+def test_danish_pairs_by_standings(seed):
+    """Danish: 1st meets 2nd, 3rd meets 4th in the standings (RULES.md), unless
+    they met before (issue 26): then each meets the nearest one below it that
+    still lets everybody pair without a rematch."""
     from burraco.tournament.standings import standings
-    t = play(mv.DANISH, 8, 3, 3)
+    t = play(mv.DANISH, 8, 3, seed)
     # re-pair round 3 from the standings after round 2
     order = [row.entrant for row in standings(t, through=2)]
-    assert [(x.ns[0], x.ew[0]) for x in t.rounds[2].plan.tables] == \
-        [(order[i], order[i + 1]) for i in range(0, 8, 2)]
+    got = [(x.ns[0], x.ew[0]) for x in t.rounds[2].plan.tables]
+    met = History.of([t.rounds[0].plan, t.rounds[1].plan]).opponents
+    assert not any(met[frozenset(p)] for p in got)
+    straight = [(order[i], order[i + 1]) for i in range(0, 8, 2)]
+    if not any(met[frozenset(p)] for p in straight):
+        assert got == straight
+    else:
+        assert got != straight
+    assert got == [(x.ns[0], x.ew[0]) for x in mv.danish(order, 3, 3, History.of(
+        [t.rounds[0].plan, t.rounds[1].plan])).tables]
 
 
 def test_modified_danish_last_round_may_rematch():

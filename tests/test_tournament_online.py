@@ -31,7 +31,7 @@ from helpers import form_token  # noqa: E402
 
 
 def app_for(db: str, **kw):
-    opts = dict(db=db, bot_delay=0, hand_pause=0, grace=0.2)
+    opts = dict(db=db, bot_delay=0, hand_pause=0, grace=0.2, open_tournaments=True)
     opts.update(kw)
     return create_app(Settings(**opts))
 
@@ -43,13 +43,16 @@ def create(c: TestClient, name="Club night", fmt="danish", rounds=2, hands=2) ->
                follow_redirects=False)
     assert r.status_code == 303, r.text
     loc = r.headers["location"]
-    return re.search(r"/tournament/(\d+)/", loc).group(1), re.search(r"key=([^&]+)", loc).group(1)
+    assert "key=" not in loc                       # the key travels in no address
+    eid = re.search(r"/tournament/(\d+)/", loc).group(1)
+    return eid, c.cookies[f"burraco_director_{eid}"]
 
 
 def step(c: TestClient, eid: str, key: str, what: str, **data) -> str:
     """A director's step; returns the message (``error: ...`` when refused)."""
+    c.cookies.set(f"burraco_director_{eid}", key)   # the director's browser
     r = c.post(f"/tournament/{eid}/director/{what}",
-               data=dict(data, key=key, csrf=form_token(c)), follow_redirects=False)
+               data=dict(data, csrf=form_token(c)), follow_redirects=False)
     assert r.status_code == 303, r.text
     loc = r.headers["location"]
     m = re.search(r"[?&](msg|error)=([^&]*)", loc)
@@ -87,7 +90,7 @@ def test_round_online_then_mixed_with_paper(db):
     with TestClient(app_for(db)) as c:
         eid, key = create(c)
         assert step(c, eid, key, "bots", count="4", bot="greedy") == \
-            "registered 4 entrants of bots"
+            "registered 4 pairs of bots"
         assert step(c, eid, key, "start", online="on", form="round", minutes="5") == \
             "round 1 started: 2 tables"
         j = wait_results(c, eid, 1, 2)
@@ -135,9 +138,15 @@ def test_director_key_and_steps_refused(db):
     line on the page; a bad score sheet is refused naming what is wrong."""
     with TestClient(app_for(db)) as c:
         eid, key = create(c, fmt="round-robin", rounds=1, hands=3)
+        c.cookies.clear()                            # another browser, no key
         r = c.post(f"/tournament/{eid}/director/bots",
-                   data={"key": "wrong", "count": "2", "csrf": form_token(c)})
-        assert "the director&#x27;s pages need the director&#x27;s key" in r.text
+                   data={"key": key, "count": "2", "csrf": form_token(c)})
+        assert "the director&#39;s pages need the director&#39;s key" in r.text
+        assert r.status_code == 403 and Store(db).load("Club night").entrants == {}
+        c.cookies.set(f"burraco_director_{eid}", "wrong")
+        r = c.post(f"/tournament/{eid}/director/bots",
+                   data={"count": "2", "csrf": form_token(c)})
+        assert r.status_code == 403 and Store(db).load("Club night").entrants == {}
         r = c.get(f"/tournament/{eid}/director?key=nope")
         assert "need the director" in r.text and "Register" not in r.text
         assert step(c, eid, key, "register", player1="Anna", player2="Bruno") == \
@@ -176,7 +185,7 @@ def test_pages_speak_the_browsers_language(db):
         r = c.post(f"/tournament/{eid}/director/bots",
                    data={"key": key, "count": "2", "csrf": form_token(c)},
                    headers=it, follow_redirects=False)
-        assert "2+iscritti+di+bot" in r.headers["location"]
+        assert "iscritte+2+coppie+di+bot" in r.headers["location"]
         pt = c.get(f"/tournament/{eid}?lang=pt")
         assert '<html lang="pt-BR">' in pt.text and "Classificação" in pt.text
         assert pt.cookies.get("burraco_lang") == "pt"
@@ -186,8 +195,9 @@ def test_pages_speak_the_browsers_language(db):
         assert "Meinen Platz einnehmen" in de
         assert "Rangliste" in c.get(f"/tournament/{eid}/print/standings?lang=de").text
         # refusals with words of their own, on the pages and in the players' API
+        c.cookies.set(f"burraco_director_{eid}", key)
         r = c.post(f"/tournament/{eid}/director/close",
-                   data={"key": key, "csrf": form_token(c)}, headers=it,
+                   data={"csrf": form_token(c)}, headers=it,
                    follow_redirects=False)
         assert "error=nessun+turno" not in r.headers["location"]  # no round: model's words
         c.cookies.clear()
@@ -223,7 +233,7 @@ def test_settings_from_the_directors_page(db):
 def test_table_state_names_who_is_absent_or_played_by_a_bot():
     """The public and director's pages say who has claimed a seat but is not at
     the table, and for whom a bot plays (seat away), in the page's language."""
-    from burraco.tournament.web import _online_state
+    from burraco.tournament.pages import online_state as _online_state
     from burraco.tournament.words import Words
 
     def seat(name, bot=False, connected=False, away=False):

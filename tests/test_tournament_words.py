@@ -93,7 +93,7 @@ def test_printouts_in_the_directors_language(lang, words):
     cards = output.scorecards_html(t, lang=lang)
     assert Words(lang)("col_opponents") in cards and "Opponents" not in cards
     text = output.standings_text(t, lang=lang)
-    assert Words(lang)("col_entrant") in text
+    assert Words(lang)("col_pair") in text
     assert "Standings" in output.standings_html(t) and 'lang="en"' in output.standings_html(t)
 
 
@@ -133,3 +133,66 @@ def test_common_refusals_have_words_of_their_own():
     plain = TournamentError("something else entirely")
     assert Words("pt").error(plain) == "something else entirely"
     assert Words("pt").error(TournamentError("x", "no_such_key")) == "x"
+
+
+def test_msgfmt_accepts_every_catalogue():
+    """The tournament section writes a msgid once even when two words share their
+    English ("MP", "Round", ...): ``msgfmt -c`` refused the catalogue before."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("gettext's msgfmt is not installed")
+    import subprocess
+    for lang in LANGS:
+        po = i18n.LOCALE_DIR / i18n.LOCALES[lang] / "LC_MESSAGES" / "burraco.po"
+        run = subprocess.run([msgfmt, "-c", "-o", "/dev/null", str(po)],
+                             capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr[-500:]
+
+
+ITALIAN_SLIPS = ["Iscritto", "Mani preparate", "mani preparate", "correzione", "Punteggio",
+                 "iscritto di bot", "italian-tournament"]
+"""What the Italian printouts said (issue 26 item 10)."""
+
+
+def deal_set_event(kind: str = "mitchell") -> Tournament:
+    t = Tournament("Serata", Settings(format=kind, rounds=2, hands=3, deal_sets=True,
+                                      variant="italian-tournament"))
+    for name in "ABCDEFGHIJKL"[:8 if kind != "individual" else 8]:
+        t.add_entrant(name, (f"{name}1", f"{name}2") if kind != "individual" else ())
+    play_round(t, 100)
+    t.adjust("A", 1, 0, "ritardo")
+    return t
+
+
+@pytest.mark.parametrize("lang,pair,variant,deal,adjust", [
+    ("it", "Coppia", "Burraco italiano, torneo", "Smazzate preparate", "rettifica"),
+    ("pt", "Dupla", "Burraco italiano, torneio", "Mãos preparadas", "ajuste"),
+    ("de", "Paar", "Italienisches Burraco, Turnier", "Boardsatz", "Berichtigung"),
+    ("en", "Pair", "Italian Burraco, tournament", "Deal set", "adjustment"),
+])
+def test_the_words_a_federation_uses(lang, pair, variant, deal, adjust):
+    """A pair's column is "Coppia" (not "Iscritto"), deal sets are "smazzate",
+    an adjustment a "rettifica" (not "correzione", which clashes with "Correggi"),
+    a rating is not a "Punteggio", and no heading shows the variant's internal id;
+    Portuguese and German checked the same way."""
+    w = Words(lang)
+    t = deal_set_event()
+    pages = "\n".join([output.standings_html(t, lang=lang), output.results_html(t, 1, lang=lang),
+                       output.assignments_html(t, 1, lang=lang),
+                       output.scorecards_html(t, lang=lang), output.standings_text(t, lang=lang)])
+    assert pair in pages and variant in pages and deal in pages and adjust in pages
+    assert "italian-tournament" not in pages
+    if lang == "it":
+        for slip in ITALIAN_SLIPS:
+            assert slip not in pages, slip
+        assert w("f_rating") == "Rating" and w("b_adjust") != w("b_correct")
+        assert "iscritte 3 coppie di bot" == w("m_registered_bot_pairs", n=3)
+        assert "iscritto 1 giocatore bot" == w("m_registered_bot_players", n=1)
+    if lang == "de":
+        assert "Korrektur" not in w("adjustment") and w("f_rating") == "Wertungszahl"
+    solo = Tournament("Solo", Settings(format="individual", rounds=1, hands=3))
+    for name in "ABCD":
+        solo.add_entrant(name)
+    assert w("col_player") in output.standings_text(solo, lang=lang)
+    assert w.variant_name("italian:hand_size=13").endswith("(hand_size=13)")
+    assert w.variant_name("my-own") == "my-own"

@@ -28,10 +28,12 @@ default, so noise alone does not make the search play worse than greedy).
 
 from __future__ import annotations
 
+import random
 import time
-from typing import Any, List, Optional
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from ..cards import IS_WILD
+from ..meldgen import MeldGenerator
 from ..state import ADD, DISCARD, MELD, GameState, Move, PlayerView
 from . import Bot, register
 from .greedy import choose_state, ctx_from_view, ranked
@@ -59,6 +61,51 @@ def rollout(s: GameState, seat: int, depth: int = 0) -> float:
     side = s.side_of[seat]
     other = max(points[p] for p in range(s.players) if s.side_of[p] != side)
     return float(points[seat] - other)
+
+
+def sample_values(view: PlayerView, cands: Sequence[Move], rng: random.Random,
+                  gen: MeldGenerator, *, samples: Optional[int] = None,
+                  deadline: Optional[float] = None, depth: int = 0,
+                  progress: Optional[Callable[[int], None]] = None) -> List[List[float]]:
+    """The rollout values of each of ``cands`` (legal in ``view``) on shared samples
+    (common random numbers): ``vals[i][k]`` is the value (:func:`rollout`, for
+    ``view``'s seat) of candidate ``i`` played on the ``k``-th determinization of
+    ``view`` (drawn with ``rng`` and ``gen``), so ``vals[i][k] - vals[j][k]``
+    compares two candidates on the same hidden cards.
+
+    At most ``samples`` samples (None: no limit), and none started after
+    ``deadline`` (a :func:`time.perf_counter` time; None: none) once one is done;
+    at least one sample always.  ``progress(k)`` is called after each sample."""
+    vals: List[List[float]] = [[] for _ in cands]
+    k = 0
+    while True:
+        if samples is not None and k >= samples:
+            break
+        if deadline is not None and k and time.perf_counter() >= deadline:
+            break
+        base = view.determinize(rng, gen)
+        for i, m in enumerate(cands):
+            s = base.copy()
+            s.play(m)
+            vals[i].append(rollout(s, view.seat, depth))
+        k += 1
+        if progress is not None:
+            progress(k)
+    return vals
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> Tuple[float, float]:
+    """``(mean, standard error)`` of ``a[k] - b[k]`` over the shared samples ``k``
+    (the standard error is 0 with fewer than two samples, or when they agree)."""
+    k = len(a)
+    if k == 0:
+        return 0.0, 0.0
+    d = [x - y for x, y in zip(a, b)]
+    m = sum(d) / k
+    if k < 2:
+        return m, 0.0
+    var = sum((x - m) ** 2 for x in d) / (k - 1)
+    return m, (var / k) ** 0.5
 
 
 class SearchBot(Bot):
@@ -115,22 +162,12 @@ class SearchBot(Bot):
             return cands[0]
         self.stats["searched"] += 1
         n = len(cands)
-        vals: List[List[float]] = [[] for _ in range(n)]
         t_end = time.perf_counter() + self.time if self.time is not None else None
-        max_runs = int(self.sims) if self.sims is not None else None
-        done = 0
-        while True:
-            if max_runs is not None and done + n > max(max_runs, n):
-                break
-            if t_end is not None and done and time.perf_counter() >= t_end:
-                break
-            base = view.determinize(self.rng, self.generator(view))
-            for i, m in enumerate(cands):
-                s = base.copy()
-                s.play(m)
-                vals[i].append(rollout(s, view.seat, self.depth))
-            done += n
-        self.stats["rollouts"] += done
+        # ``sims`` counts rollouts, split over the candidates: this many samples
+        samples = max(int(self.sims), n) // n if self.sims is not None else None
+        vals = sample_values(view, cands, self.rng, self.generator(view),
+                             samples=samples, deadline=t_end, depth=self.depth)
+        self.stats["rollouts"] += n * len(vals[0])
         return cands[self.pick(vals)]
 
     def pick(self, vals: List[List[float]]) -> int:

@@ -13,7 +13,7 @@ from . import common
 from .common import OneLineParser, fail
 from .route import parse, run_prog
 
-COMMANDS = ("replay", "verify", "simulate", "variants", "play", "arena", "tournament", "serve")
+COMMANDS = ("replay", "review", "verify", "simulate", "variants", "play", "arena", "tournament", "serve")
 """Command modules of :mod:`burraco.cli`, in the order ``--help`` lists them."""
 
 

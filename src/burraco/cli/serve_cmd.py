@@ -53,6 +53,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--deal-wait", type=float, default=3.0, metavar="SECONDS",
                    help="how long a deal waits for the seated people's random values "
                         "(docs/protocol.md, deal_commit; default 3, 0: not at all)")
+    p.add_argument("--open-tournaments", action="store_true",
+                   help="anyone may create a tournament on the web pages (a club's own "
+                        "server); by default only a registered account")
     p.add_argument("--allow-client-seed", action="store_true",
                    help="testing only: accept a seed in POST /api/tables (the creator "
                         "then knows every deal; such tables are never rated)")
@@ -154,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
                         address_rate=args.address_rate_limit, ws_per_player=args.ws_per_player,
                         ws_per_address=args.ws_per_address, redis_prefix=args.redis_prefix,
                         deal_wait=args.deal_wait, allow_client_seed=args.allow_client_seed,
+                        open_tournaments=args.open_tournaments,
                         tables_per_player=args.tables_per_player,
                         tables_per_address=args.tables_per_address, table_rate=args.table_rate,
                         auth=auth_settings, limits=limits, secure_cookies=args.proxy_headers,

@@ -9,7 +9,6 @@ picks the event when the database holds more than one.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import os
 import sys
@@ -17,7 +16,7 @@ from typing import List, Optional
 
 from ..tournament import movements as mv
 from ..tournament.model import Settings, TournamentError, check_bot_players
-from .common import check_output_file, check_records_dir, fail
+from .tournament_common import _event, _store, guarded
 
 HELP = """steps, in order:
   create NAME --format F --rounds R [--hands H]   a new event
@@ -30,7 +29,8 @@ HELP = """steps, in order:
   close                         close the round (every table has a result)
   standings / results / tables / card / export    printouts (text, --html, --csv)
   adjust / penalty / draw / withdraw             the director's tools
-  codes / new-code / release                     seat codes and the seats held online
+  log / undo [ENTRY]            the director's log; take back its newest step
+  edit / substitute / late / remove / not-played  the field and the tables  codes / new-code / release                     seat codes and the seats held online
   director-url                  the event's pages on burraco serve (online rounds)
   simulate --pairs N --format F --rounds R        a whole event of bots
 """
@@ -161,13 +161,17 @@ def register(sub) -> None:
         q.add_argument("--vp", type=int, default=0)
         q.add_argument("--mp", type=int, default=0)
         q.add_argument("--reason", default="")
-        q.add_argument("--round", type=int, default=None)
+        q.add_argument("--round", type=int, default=None,
+                       help="the round it belongs to (default: the current round)")
+        q.add_argument("--again", action="store_true",
+                       help="give it even though the same one was given already")
         q.set_defaults(penalty=(name == "penalty"))
 
     q = step("draw", "record a draw of lots among tied entrants, first drawn placed higher",
              cmd_draw)
     q.add_argument("entrants", nargs="+", metavar="ENTRANT")
-    step("log", "what the director did, oldest first", cmd_log)
+    from .tournament_tools import register_steps
+    register_steps(step)
     q = step("director-url", "the event's pages on burraco serve: the director's page (with "
              "its key), the public page and the players' page", cmd_director_url)
     q.add_argument("--base", default="http://127.0.0.1:8000",
@@ -204,19 +208,6 @@ def _outputs(q, json_: bool = False, csv_: bool = True) -> None:
 
 
 # ---------------------------------------------------------------- helpers
-def _store(args):
-    try:
-        from ..tournament.store import Store
-    except ImportError:
-        raise TournamentError("the tournament database needs the tournament extra: "
-                              "pip install 'burraco[tournament]'") from None
-    return Store(getattr(args, "db", None))
-
-
-def _event(args) -> Optional[str]:
-    return getattr(args, "event", None)
-
-
 def _write(path: str, text: str, what: str) -> None:
     if path == "-":
         sys.stdout.write(text)
@@ -260,7 +251,7 @@ def cmd_create(args) -> int:
                         variant=args.variant, bye_vp=args.bye_vp, bye_mp=args.bye_mp,
                         first_draw=args.first_round, deal_sets=not args.no_deal_sets,
                         seed=args.seed, vp_table=vp_table)
-    st = _store(args)
+    st = _store(args, create=True)
     t = st.create(args.name, settings)
     print(f"created {t.name!r}: {args.format}, {args.rounds} rounds of {args.hands} hands, "
           f"{settings.variant} (database {st.safe_url})")
@@ -324,27 +315,21 @@ def cmd_register(args) -> int:
     return 0
 
 
+MAX_IMPORT = 5_000_000
+"""The largest file ``import`` reads, in bytes."""
+
+
 def cmd_import(args) -> int:
+    from ..tournament.roster import read_entrants
     try:
-        with open(args.file, newline="", encoding="utf-8-sig") as f:
-            reader = csv.DictReader(f)
-            fields = [h.strip().lower() for h in (reader.fieldnames or [])]
-            if not {"name", "player1", "player"} & set(fields):
-                raise TournamentError(f"{args.file}: the header needs name, player1 (and "
-                                      "player2) or player")
-            items = []
-            for i, row in enumerate(reader, 2):
-                row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}
-                players = [row.get(k, "") for k in ("player1", "player2", "player")]
-                items.append(dict(name=row.get("name", ""), players=[p for p in players if p],
-                                  club=row.get("club", ""),
-                                  rating=_ints(row.get("rating") or "0", f"line {i} rating")))
+        with open(args.file, "rb") as f:
+            data = f.read(MAX_IMPORT + 1)
     except OSError as e:
         raise TournamentError(f"cannot read {args.file}: {e.strerror}") from None
-    except (csv.Error, UnicodeDecodeError) as e:
-        raise TournamentError(f"{args.file}: not a CSV file ({e})") from None
-    if not items:
-        raise TournamentError(f"{args.file}: no entrants")
+    if len(data) > MAX_IMPORT:
+        raise TournamentError(f"{args.file}: more than {MAX_IMPORT // 1_000_000} MB: not a "
+                              "list of entrants")
+    items = read_entrants(data, args.file)
     check_bot_players([p for item in items for p in item["players"]])
     added = _store(args).add_entrants(_event(args), items)
     print(f"registered {len(added)} entrants ({added[0].number} to {added[-1].number})")
@@ -388,7 +373,7 @@ def cmd_result(args) -> int:
     hands = parse_points(args.points, t.settings.hands)
     t, old, new = st.enter_result(_event(args), args.round, args.table, hands,
                                   correct=args.correct)
-    vp = t.settings.vp(new.ns, new.ew)
+    vp = new.vp(t.settings)
     verb = "corrected" if args.correct else "entered"
     was = f" (was MP {old.ns} / {old.ew})" if old else ""
     print(f"round {args.round} table {args.table} {verb}: MP {new.ns} / {new.ew}, "
@@ -552,20 +537,15 @@ def cmd_adjust(args) -> int:
             raise TournamentError("give a penalty as a positive amount: it is subtracted")
         vp, mp = -vp, -mp
     a = _store(args).adjust(_event(args), args.entrant, vp, mp, args.reason, args.round,
-                            args.penalty)
-    print(f"{a.kind} for entrant {a.entrant}: {a.vp:+d} VP, {a.mp:+d} MP")
+                            args.penalty, again=args.again)
+    print(f"{a.kind} for entrant {a.entrant}: {a.vp:+d} VP, {a.mp:+d} MP"
+          + (f" (from round {a.round})" if a.round else ""))
     return 0
 
 
 def cmd_draw(args) -> int:
     order = _store(args).record_draw(_event(args), args.entrants)
     print(f"draw recorded: {' > '.join(map(str, order))}")
-    return 0
-
-
-def cmd_log(args) -> int:
-    for at, action, detail in _store(args).log(_event(args)):
-        print(f"{at:%Y-%m-%d %H:%M:%S}  {action:<8} {json.dumps(detail)}")
     return 0
 
 
@@ -612,36 +592,6 @@ def cmd_simulate(args) -> int:
 
 def run(args) -> int:  # pragma: no cover - dispatch is by set_defaults
     return args.func(args)
-
-
-def check_outputs(args) -> Optional[str]:
-    """None if every file a step writes (``--html``, ``--csv``, ``export``'s folder)
-    can be written (a probe written and removed), else the reason; checked before
-    the step does anything."""
-    for option in ("html", "csv"):
-        path = getattr(args, option, None)
-        if isinstance(path, str) and path != "-":
-            problem = check_output_file(path, f"--{option}")
-            if problem:
-                return problem
-    if getattr(args, "step", None) == "export":
-        return check_records_dir(args.dir, "export DIR")
-    return None
-
-
-def guarded(func):
-    """Check the step's output files first; turn TournamentError into one line on
-    standard error and exit code 2."""
-    def inner(args) -> int:
-        problem = check_outputs(args)
-        if problem:
-            return fail(problem)
-        try:
-            return int(func(args) or 0)
-        except TournamentError as e:
-            return fail(str(e))
-    inner.__doc__ = func.__doc__
-    return inner
 
 
 for _name in [n for n in list(globals()) if n.startswith("cmd_")]:

@@ -22,7 +22,8 @@ from starlette.staticfiles import StaticFiles
 
 from .. import __version__
 from ..variants import BOUNDS, PRESETS, Variant
-from . import auth, guard, limits, lobby as lobby_routes, replay, runtime, schema, sockets
+from . import (auth, guard, limits, lobby as lobby_routes, replay, reviews, runtime, schema,
+               sockets)
 from .auth import COOKIE, Who
 from .httperrors import STATUS, HttpError, clean_name, error_response as _err
 from .hub import Hub, Settings
@@ -443,6 +444,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             yield
         finally:
             lag.stop()
+            service.shutdown()  # the hand reviews' workers (reviews.py)
             await h.stop()
             sessions().close()
 
@@ -475,6 +477,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     routes[-3:-3] = lobby_routes.routes(lobby_routes.Deps(  # quick play, leaderboard: lobby.py
         hub, current, handler, body, add_table, table_limits, settings, index))
     routes[:0] = replay.routes(hub, current, table_for, handler, HttpError)  # a hand step by step
+    review_routes, service = reviews.routes(hub, current_dict, handler, HttpError)  # issue 28
+    routes[:0] = review_routes
     try:  # tournaments online (issue 13): /tournament..., /api/tournaments/...
         from ..tournament.web import routes as tournament_routes
         routes[:0] = tournament_routes(hub, current_dict)

@@ -104,16 +104,16 @@ _TOURNAMENT_CSP: List[bytes] = []
 
 def tournament_csp() -> bytes:
     """The CSP of the tournament pages: their inline style and scripts (constants of
-    :mod:`burraco.tournament.web` and :mod:`~burraco.tournament.output`) by hash."""
+    :mod:`burraco.tournament.web`, the one stylesheet of :mod:`~burraco.tournament.render`)
+    by hash."""
     if not _TOURNAMENT_CSP:
         try:
-            from ..tournament import output, web
+            from ..tournament import render, web
         except ImportError:  # pragma: no cover
             _TOURNAMENT_CSP.append(CSP.encode())
         else:
             scripts = [v for k, v in vars(web).items() if k.endswith("_SCRIPT") and isinstance(v, str)]
-            _TOURNAMENT_CSP.append(csp_with([output.STYLE, output.STYLE + web.EXTRA_STYLE],
-                                            scripts).encode())
+            _TOURNAMENT_CSP.append(csp_with([render.stylesheet()], scripts).encode())
     return _TOURNAMENT_CSP[0]
 
 

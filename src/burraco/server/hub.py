@@ -282,7 +282,21 @@ class Hub:
         if events:
             self._send_events(h, events, fresh_views, moved)
         for conn in moved:
-            conn.put(self.snapshot(h.core, conn.seat))
+            self._seat_changed(h, conn)
+
+    def _seat_changed(self, h: Handle, conn: Conn) -> None:
+        """Tell ``conn``, whose seat changed, its new seat (a ``welcome`` with its
+        ``you``) and the table as that seat sees it (a ``snapshot``): the same
+        socket goes on, so a page that sat down keeps the socket it sent its share
+        of the deal on (docs/protocol.md)."""
+        conn.put(self.welcome(h, conn))
+        conn.put(self.snapshot(h.core, conn.seat))
+
+    def welcome(self, h: Handle, conn: Conn) -> Welcome:
+        """The ``welcome`` message of docs/protocol.md for ``conn``."""
+        return {"type": "welcome", "protocol": 1, "table": h.summary(),
+                "you": {"player": conn.player, "seat": conn.seat},
+                "version": h.core.version}
 
     def _reseat(self, h: Handle) -> List[Conn]:
         """Set every connection's seat from the live table (one map of the seated
@@ -337,10 +351,7 @@ class Hub:
             conn.seat = core.seat_of(conn.player["id"])
             conn.hello = True
             h.conns.add(conn)
-            welcome: Welcome = {"type": "welcome", "protocol": 1, "table": h.summary(),
-                                "you": {"player": conn.player, "seat": conn.seat},
-                                "version": core.version}
-            conn.put(welcome)
+            conn.put(self.welcome(h, conn))
             self._catch_up(core, conn, since)
             seat = conn.seat
             if seat is not None:
@@ -411,9 +422,9 @@ class Hub:
 
     async def reseat(self, h: Handle, player_id: str) -> None:
         """After a join or leave: every connection's seat read from the live table,
-        each whose seat changed getting a fresh snapshot.  Every broadcast does the
+        each whose seat changed getting a fresh welcome and snapshot.  Every broadcast does the
         same (:meth:`_broadcast`), on every process, so this is only a safeguard;
         ``player_id`` is kept for the callers."""
         async with h.lock:
             for c in self._reseat(h):
-                c.put(self.snapshot(h.core, c.seat))
+                self._seat_changed(h, c)

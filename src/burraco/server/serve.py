@@ -107,6 +107,8 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
         try:
             gc_settings = runtime.from_env()
             switch = runtime.switch_interval_from_env()
+            from .reviews import ReviewSettings
+            ReviewSettings.from_env()  # BURRACO_REVIEW_*: wrong ones stop the start here
         except ValueError as e:
             raise StartError(str(e)) from None
         if os.environ.get("BURRACO_STATS", "") not in ("", "0"):

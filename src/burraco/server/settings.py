@@ -42,6 +42,9 @@ class Settings:
     allow_client_seed: bool = False
     """Accept ``seed`` in ``POST /api/tables`` (testing only: such tables deal from
     it, with no commitment, and are never rated)."""
+    open_tournaments: bool = False
+    """Anyone may create a tournament at ``/tournament/new`` (a club's own server);
+    else only a registered account (tournament/web.py)."""
     auth: AuthSettings = field(default_factory=AuthSettings)
     """Sessions, login back-off and password hashing (auth.py)."""
     stats: bool = False

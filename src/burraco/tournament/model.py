@@ -38,11 +38,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..scoring import VP_TABLE, mp_to_vp
 from ..variants import VariantError, parse_variant
 from . import movements as mv
+from .shape import Draw, SettingsShape
+from .standings import draw_round, find_draw, standings, tied_groups
 
 PAIRS = "pairs"
 INDIVIDUALS = "individual"
@@ -62,6 +65,11 @@ class TournamentError(ValueError):
         self.params = params
 
 
+class AlreadyDone(TournamentError):
+    """The step asked for is already in the database (a command repeated after
+    an interruption): nothing changed.  The command line says so and succeeds."""
+
+
 def check_bot_players(players: Sequence[str], where: str = "") -> None:
     """Refuse a player named ``bot:SPEC`` whose bot cannot be made (an unknown
     bot, or an option it does not take): :class:`TournamentError` naming the
@@ -73,6 +81,33 @@ def check_bot_players(players: Sequence[str], where: str = "") -> None:
                 make_bot(p[4:])
             except (ValueError, TypeError) as ex:
                 raise TournamentError(f"{where}{p}: {ex}") from None
+
+
+MAX_NAME = 60
+"""The longest name of an entrant, a player or a club, in characters: one line of
+every printout holds it (issue 26 item 9)."""
+
+
+def entry_name(text: str, what: str = "name") -> str:
+    """``text`` as a name of the event: blanks at the ends taken off, runs of
+    spaces made one; :class:`TournamentError` naming ``what`` when it is more than
+    one line (a line break or any control character) or longer than
+    :data:`MAX_NAME` characters."""
+    t = " ".join(x for x in (text or "").strip().split(" ") if x)
+    shown = repr(t) if len(t) <= 20 else repr(t[:20]) + "..."
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in t):
+        raise TournamentError(f"{what} {shown}: a name is one line (no line break or "
+                              "control character)", "name_lines", what=what)
+    if len(t) > MAX_NAME:
+        raise TournamentError(f"{what} {shown}: at most {MAX_NAME} characters, not {len(t)}",
+                              "name_long", what=what, n=MAX_NAME, given=len(t))
+    return t
+
+
+@lru_cache(maxsize=1 << 14)
+def player_key(name: str) -> str:
+    """A player's name as entries compare it: case and spacing do not count."""
+    return " ".join(name.split()).casefold()
 
 
 @dataclass(frozen=True)
@@ -209,9 +244,22 @@ class Entrant:
 
 @dataclass(frozen=True)
 class Result:
-    """A table's points, hand by hand: ``hands[i] = (ns, ew)``."""
+    """A table's points, hand by hand: ``hands[i] = (ns, ew)``.
+
+    A table that could not play has no hands but ``given_vp``, the VP the
+    director gave each side (``given``: ``average`` or ``assigned``, see
+    :meth:`Tournament.not_played`); its MP are 0 to 0."""
 
     hands: Tuple[Tuple[int, int], ...]
+    given_vp: Optional[Tuple[int, int]] = None
+    given: str = ""
+
+    def vp(self, settings: "SettingsShape") -> Tuple[int, int]:
+        """The VP of North-South and East-West: the given ones, else the MP
+        difference through the event's VP table."""
+        if self.given_vp is not None:
+            return self.given_vp
+        return settings.vp(self.ns, self.ew)
 
     @property
     def ns(self) -> int:
@@ -278,7 +326,7 @@ class Tournament:
         self.entrants: Dict[int, Entrant] = {}
         self.rounds: List[Round] = []
         self.adjustments: List[Adjustment] = []
-        self.draws: List[Tuple[int, ...]] = []
+        self.draws: List[Draw] = []
 
     # ------------------------------------------------------------ settings
     EARLY_SETTINGS = ("format", "hands", "variant", "bye_vp", "bye_mp", "first_draw",
@@ -323,8 +371,9 @@ class Tournament:
         first round."""
         if self.rounds:
             raise TournamentError("entrants register before the first round starts")
-        name = (name or "").strip()
-        players = tuple(p.strip() for p in players if p and p.strip())
+        name = entry_name(name)
+        players = tuple(entry_name(p, "player") for p in players if p and p.strip())
+        club = entry_name(club, "club")
         if not name:
             if not players:
                 raise TournamentError("an entrant needs a name")
@@ -338,6 +387,19 @@ class Tournament:
                 f"player{'s' if want > 1 else ''}, not {len(players)}")
         if any(e.name.lower() == name.lower() for e in self.entrants.values()):
             raise TournamentError(f"an entrant named {name!r} is already registered")
+        people = [player_key(p) for p in players if not p.startswith("bot:")]
+        if len(set(people)) < len(people):
+            raise TournamentError(f"{name!r}: the same player twice in one pair")
+        # one pass over the field: every registered person by their compared name
+        taken = {player_key(x): (x, e) for e in self.entrants.values() for x in e.players
+                 if not x.startswith("bot:")} if people else {}
+        for key in people:
+            if key in taken:
+                who, e = taken[key]
+                raise TournamentError(
+                    f"{name!r}: {who} already plays in entrant {e.number} {e.name} (a "
+                    "player is in one entrant; give namesakes a distinguishing initial)",
+                    "player_taken", player=who, entrant=f"{e.number} {e.name}")
         for p in players:
             if p.startswith("bot:") and not p[4:].strip():
                 raise TournamentError(f"{name!r}: a bot player is named bot:SPEC, e.g. bot:greedy")
@@ -348,6 +410,129 @@ class Tournament:
         e = Entrant(number, name, players, club.strip(), int(rating))
         self.entrants[number] = e
         return e
+
+    def _check_name(self, name: str, players: Tuple[str, ...], skip: int = 0) -> None:
+        if any(e.name.lower() == name.lower() for e in self.entrants.values()
+               if e.number != skip):
+            raise TournamentError(f"an entrant named {name!r} is already registered")
+        for n, e in self.entrants.items():
+            if n == skip:
+                continue
+            both = {p.lower() for p in e.players if not p.startswith("bot:")} & \
+                {p.lower() for p in players if not p.startswith("bot:")}
+            if both:
+                raise TournamentError(f"{sorted(both)[0]} already plays in {e.number} {e.name}")
+
+    def add_late(self, name: str, players: Sequence[str] = (), club: str = "",
+                 rating: int = 0) -> Entrant:
+        """Register a pair (or player) arriving after the first round started:
+        only in the events paired round by round (Danish, Swiss-like), which
+        pair it from the next round; the rounds it missed score nothing (the
+        director may give an adjustment).  A fixed movement (Mitchell, round
+        robin) was drawn for its field and takes no late entrant."""
+        if self.settings.format in (mv.MITCHELL, mv.ROUND_ROBIN):
+            raise TournamentError(f"a {self.settings.format} is drawn for its field: no late "
+                                  "entrant once the first round has started")
+        rounds, self.rounds = self.rounds, []
+        try:
+            return self.add_entrant(name, players, club, rating)
+        finally:
+            self.rounds = rounds
+
+    def edit_entrant(self, ref: "int | str", name: Optional[str] = None,
+                     players: Optional[Sequence[str]] = None, club: Optional[str] = None,
+                     rating: Optional[int] = None) -> Tuple[Entrant, Entrant]:
+        """Rename an entrant, change its players (a substitute), club or rating;
+        returns (old, new).  The rating (the seeding) changes only before the
+        first round.  A pair named after its players is renamed with them."""
+        old = self.entrant(ref)
+        new_players = old.players if players is None else \
+            tuple(p.strip() for p in players if p and p.strip())
+        want = 1 if self.settings.kind == INDIVIDUALS else 2
+        if len(new_players) != want:
+            raise TournamentError(f"an entrant of a {self.settings.kind} event has {want} "
+                                  f"player{'s' if want > 1 else ''}, not {len(new_players)}")
+        if name is None:
+            auto = old.name == " / ".join(old.players) or (want == 1 and old.name == old.players[0])
+            new_name = " / ".join(new_players) if auto else old.name
+        else:
+            new_name = name.strip()
+        if not new_name:
+            raise TournamentError("an entrant needs a name")
+        if rating is not None and int(rating) != old.rating and self.rounds:
+            raise TournamentError("the rating is the seeding: it changes before the first round")
+        self._check_name(new_name, new_players, skip=old.number)
+        new = replace(old, name=new_name, players=new_players,
+                      club=old.club if club is None else club.strip(),
+                      rating=old.rating if rating is None else int(rating))
+        self.entrants[old.number] = new
+        return old, new
+
+    def substitute(self, ref: "int | str", old_player: str, new_player: str
+                   ) -> Tuple[Entrant, Entrant]:
+        """Replace the player ``old_player`` (name, or 1 / 2) of an entrant with
+        ``new_player``; the entrant keeps its number, results and seat code."""
+        e = self.entrant(ref)
+        text = old_player.strip()
+        idx = [i for i, p in enumerate(e.players) if p.lower() == text.lower()]
+        if not idx and text in ("1", "2") and int(text) <= len(e.players):
+            idx = [int(text) - 1]
+        if not idx:
+            raise TournamentError(f"{e.name} has no player {old_player!r} (players: "
+                                  f"{', '.join(e.players)})")
+        players = list(e.players)
+        players[idx[0]] = new_player
+        return self.edit_entrant(e.number, players=players)
+
+    def remove_entrant(self, ref: "int | str") -> Entrant:
+        """Take an entrant out of the event altogether: only before the first
+        round (afterwards it withdraws)."""
+        e = self.entrant(ref)
+        if self.rounds:
+            raise TournamentError(f"the first round has started: {e.name} can withdraw, "
+                                  "not be removed")
+        del self.entrants[e.number]
+        return e
+
+    def not_played(self, round_no: int, table: int, how: str = "average",
+                   vp: Optional[Tuple[int, int]] = None) -> Tuple[Optional[Result], Result]:
+        """The score of a table that could not play (FIBur's "tavolo non
+        giocato": the director assigns the score).  ``average``, what clubs
+        play when neither side is at fault: each side scores its average VP
+        over the tables it has played in the event (rounded half up; 10 when it
+        has played none), fixed when given; ``assigned``: the director's VP for
+        each side (``vp``, 0 to 20 each), as when one side is at fault.  The MP
+        of the table are 0 to 0 (the MP tie-break counts only what was played).
+        Returns (old result or None, new); replaces a result already there."""
+        r = self.round(round_no)
+        seat = r.table(table)
+        if how == "assigned":
+            if vp is None or len(vp) != 2 or not all(0 <= int(x) <= 20 for x in vp):
+                raise TournamentError("an assigned score is two VP, 0 to 20, North-South "
+                                      "and East-West")
+            given = (int(vp[0]), int(vp[1]))
+        elif how == "average":
+            given = (self._average_vp(seat.ns, round_no), self._average_vp(seat.ew, round_no))
+        else:
+            raise TournamentError(f"a table not played scores 'average' or 'assigned', not "
+                                  f"{how!r}")
+        old = r.results.get(table)
+        new = Result((), given, how)
+        r.results[table] = new
+        return old, new
+
+    def _average_vp(self, side: Sequence[int], skip_round: int) -> int:
+        avgs = []
+        for n in side:
+            vps = []
+            for r in self.rounds:
+                seat = r.plan.table_of(n)
+                res = r.results.get(seat.table) if seat is not None else None
+                if r.number == skip_round or res is None:
+                    continue
+                vps.append(res.vp(self.settings)[seat.side_of(n)])
+            avgs.append(sum(vps) / len(vps) if vps else 10.0)
+        return int(math.floor(sum(avgs) / len(avgs) + 0.5))
 
     def entrant(self, ref: "int | str") -> Entrant:
         """An entrant by number or by name (case-insensitive)."""
@@ -426,7 +611,6 @@ class Tournament:
                                   "(burraco tournament settings)")
         order = None
         if s.format in (mv.DANISH, mv.MODIFIED_DANISH) and self.rounds:
-            from .standings import standings
             order = [row.entrant for row in standings(self) if row.entrant in set(field_)]
         rng = random.Random(f"{s.seed}:{number}")
         try:
@@ -544,7 +728,9 @@ class Tournament:
     def adjust(self, ref: "int | str", vp: int = 0, mp: int = 0, reason: str = "",
                round_no: Optional[int] = None, penalty: bool = False) -> Adjustment:
         """Add ``vp`` and ``mp`` to an entrant's total (a ``penalty`` must take
-        away, never give); ``reason`` is shown on the score card."""
+        away, never give); ``reason`` is shown on the score card.  Without
+        ``round_no`` it belongs to the round current when given (the views of
+        earlier rounds do not count it); before the first round, to the event."""
         e = self.entrant(ref)
         if not vp and not mp:
             raise TournamentError("an adjustment needs VP or MP (not both zero)")
@@ -555,18 +741,52 @@ class Tournament:
             raise TournamentError(f"adjustment out of range: {vp} VP, {mp} MP")
         if round_no is not None:
             self.round(round_no)
+        elif self.current is not None:
+            round_no = self.current.number
         a = Adjustment(e.number, int(vp), int(mp), reason.strip(), round_no,
                        "penalty" if penalty else "adjustment")
         self.adjustments.append(a)
         return a
 
-    def record_draw(self, refs: Sequence["int | str"]) -> Tuple[int, ...]:
+    def record_draw(self, refs: Sequence["int | str"],
+                    round_no: Optional[int] = None) -> Tuple[int, ...]:
         """Record the director's draw of lots among tied entrants: ``refs`` in the
-        order drawn (first = placed higher)."""
+        order drawn (first = placed higher), for the standings of round
+        ``round_no`` (default: the round the standings show now,
+        :func:`~.standings.draw_round`).  The entrants must be exactly a group
+        those standings leave tied after every other criterion; a tie already
+        drawn for that round is not drawn again."""
         order = tuple(self.entrant(r).number for r in refs)
         if len(order) < 2 or len(set(order)) != len(order):
             raise TournamentError("a draw orders two or more different entrants")
-        self.draws.append(order)
+        rnd = draw_round(self) if round_no is None else round_no
+        if round_no is not None:
+            self.round(round_no)
+        names = ", ".join(self.label(n) for n in order)
+        drawn = find_draw(self, set(order), rnd)
+        if drawn is not None:
+            shown = " > ".join(map(str, drawn))
+            raise TournamentError(f"the tie of {names} in round {rnd} was already drawn: "
+                                  f"{shown}", "draw_again", names=names, round=rnd, order=shown)
+        groups = tied_groups(standings(self, through=rnd))
+        if not any(set(g) == set(order) for g in groups):
+            if not rnd:
+                raise TournamentError("nobody is tied: no result has been entered yet",
+                                      "draw_no_results")
+            if not groups:
+                raise TournamentError(f"nobody is tied in the standings of round {rnd}: no draw "
+                                      "is needed", "draw_nobody_tied", round=rnd)
+            has = next((g for g in groups if set(order) < set(g)), None)
+            if has is not None:
+                tie = ", ".join(map(str, has))
+                raise TournamentError(f"a draw orders every entrant of the tie: {tie} are tied "
+                                      f"in the standings of round {rnd}", "draw_part", tie=tie,
+                                      round=rnd)
+            ties = "; ".join(", ".join(map(str, g)) for g in groups)
+            raise TournamentError(f"{names} are not tied in the standings of round {rnd}; tied "
+                                  f"now: {ties}", "draw_not_tied", names=names, round=rnd,
+                                  ties=ties)
+        self.draws.append(Draw(rnd, order))
         return order
 
     # ------------------------------------------------------------- reading

@@ -16,12 +16,17 @@ the ``order`` a caller passes (the standings, for the Danish movements).
   ``deal_sets=False`` form, which never skips).  With an odd count the missing
   East-West pair is a phantom: the North-South pair it "meets" has the bye.
 * **Danish** (:func:`danish`): after each round 1st meets 2nd, 3rd meets 4th ...
-  in the standings; the first round by seeding (1 v 2, 3 v 4) or by a random
-  draw.  The *modified* form refuses a rematch with the previous round's
-  opponents except in the last round (the pairing goes down the standings and
-  backtracks the fewest places needed).  The higher-placed entrant sits
-  North-South.  Odd count: the lowest-placed entrant among those with the fewest
-  byes has the bye.
+  in the standings, except that nobody meets an earlier opponent while any
+  pairing of the round avoids every rematch (issue 26: :mod:`.pairing`, exact:
+  each entrant from the top meets the nearest one below that still lets
+  everybody below pair without a rematch); the first round by seeding (1 v 2,
+  3 v 4) or by a random draw.  The *modified* form is the older rule, kept as
+  an option: it refuses only the previous round's opponents, and those only
+  before the last round (the pairing goes down the standings and backtracks
+  the fewest places needed).  The higher-placed entrant sits North-South.  Odd
+  count: the bye goes to the lowest-placed entrant among those with the fewest
+  byes (in the Danish, the lowest placed of them that leaves a pairing without
+  rematches, when one does).
 * **Round robin** (:func:`round_robin`): Berger tables (the circle method):
   every pair meets every other once in ``n - 1`` rounds (``n`` with an odd count,
   one bye a round); more rounds than that start a second cycle, sides swapped.
@@ -37,10 +42,13 @@ the ``order`` a caller passes (the standings, for the Danish movements).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+
+from .pairing import danish_pairs, individual_schedule
 
 MITCHELL = "mitchell"
 DANISH = "danish"
@@ -118,9 +126,9 @@ class History:
     """What earlier rounds say about the entrants: who met whom, who partnered
     whom, and the byes."""
 
-    opponents: Counter = field(default_factory=Counter)
-    partners: Counter = field(default_factory=Counter)
-    byes: Counter = field(default_factory=Counter)
+    opponents: Counter[FrozenSet[int]] = field(default_factory=Counter)
+    partners: Counter[FrozenSet[int]] = field(default_factory=Counter)
+    byes: Counter[int] = field(default_factory=Counter)
     last_opponents: Set[FrozenSet[int]] = field(default_factory=set)
 
     @classmethod
@@ -210,12 +218,13 @@ def round_robin(entrants: Sequence[int], round_no: int) -> RoundPlan:
     return _plan_from_pairs(round_no, pairs, swap)
 
 
-def _plan_from_pairs(round_no: int, pairs, swap: bool = False) -> RoundPlan:
+def _plan_from_pairs(round_no: int, pairs: Sequence[Tuple[Optional[int], Optional[int]]],
+                     swap: bool = False) -> RoundPlan:
     tables: List[Seating] = []
     byes: List[int] = []
     for a, b in pairs:
         if a is None or b is None:
-            byes.append(b if a is None else a)
+            byes.extend(x for x in (a, b) if x is not None)
             continue
         if swap:
             a, b = b, a
@@ -239,19 +248,26 @@ def first_round_order(entrants: Sequence[int], draw: str = "seeded",
 def danish(order: Sequence[int], round_no: int, total_rounds: int,
            history: Optional[History] = None, modified: bool = False) -> RoundPlan:
     """A Danish round: ``order`` is the standings (best first; the seeding or a
-    draw for the first round).  1st meets 2nd, 3rd meets 4th; the modified form
-    avoids the previous round's opponents except in the last round."""
+    draw for the first round).  1st meets 2nd, 3rd meets 4th, with no rematch
+    while any pairing of the round allows (:func:`.pairing.danish_pairs`); the
+    modified form (the older rule) avoids only the previous round's opponents,
+    except in the last round."""
     order = list(order)
     if len(order) < 2:
         raise MovementError("a Danish needs at least 2 pairs")
     h = history or History()
+    if not modified:
+        met, bye_ = danish_pairs(order, h.opponents, h.byes)
+        seated = tuple(Seating(i + 1, (a,), (b,)) for i, (a, b) in enumerate(met))
+        return RoundPlan(round_no, seated, () if bye_ is None else (bye_,))
     forbid: Set[FrozenSet[int]] = set()
     if modified and round_no < total_rounds:
         forbid = set(h.last_opponents)
     candidates: List[Optional[int]] = [None]
     if len(order) % 2:
         # lowest placed first among the fewest byes (stable sort keeps the order)
-        candidates = sorted(reversed(order), key=lambda e: h.byes[e])
+        by_byes: List[int] = sorted(reversed(order), key=lambda e: h.byes[e])
+        candidates = list(by_byes)
     for bye in candidates:
         rest = [e for e in order if e != bye]
         pairs = _pair_down(rest, forbid)
@@ -262,7 +278,7 @@ def danish(order: Sequence[int], round_no: int, total_rounds: int,
         tables = tuple(Seating(i + 1, (a,), (b,)) for i, (a, b) in enumerate(pairs))
         return RoundPlan(round_no, tables, () if bye is None else (bye,))
     # only 2 (or 3) entrants who met last round: a rematch is unavoidable
-    return danish(order, round_no, total_rounds, h, modified=False)
+    return danish(order, round_no, total_rounds, History(byes=h.byes), modified=False)
 
 
 def _pair_down(rest: List[int], forbid: Set[FrozenSet[int]]) -> Optional[List[Tuple[int, int]]]:
@@ -292,24 +308,81 @@ def individual_berger_rounds(n: int) -> int:
 
 
 def individual(players: Sequence[int], round_no: int, history: Optional[History] = None,
-               rng: Optional[random.Random] = None, berger: bool = True) -> RoundPlan:
+               rng: Optional[random.Random] = None, berger: bool = True,
+               total_rounds: Optional[int] = None,
+               previous: Sequence[RoundPlan] = ()) -> RoundPlan:
     """A round of an individual event: four players a table, two partnerships;
-    ``players`` in seeding order.  ``berger`` uses the Berger partnerships where
-    the count allows (the caller passes False once the field has changed)."""
+    ``players`` in seeding order.  With the field unchanged since round 1
+    (``berger``) and ``total_rounds`` known, the round is taken from the whole
+    event's schedule (:func:`individual_event`: partners never repeated while
+    the count allows, opponents spread evenly), as long as the rounds already
+    played (``previous``) are that schedule's; otherwise the round is paired on
+    its own, from ``history``."""
     n = len(players)
     if n < 4:
         raise MovementError("an individual event needs at least 4 players")
     h = history or History()
-    rng = rng or random.Random(round_no)
+    if berger and total_rounds and round_no <= total_rounds:
+        plans = individual_event(tuple(players), total_rounds)
+        if [_shape(p) for p in previous] == [_shape(p) for p in plans[:round_no - 1]]:
+            return plans[round_no - 1]
+    return _individual_round(players, round_no, h, rng or random.Random(round_no), berger)
+
+
+def _shape(plan: RoundPlan) -> Tuple[object, ...]:
+    """A plan as played: its tables' sides (each side's players as a set) and
+    its byes as a set."""
+    return (plan.round, tuple((t.table, frozenset(t.ns), frozenset(t.ew)) for t in plan.tables),
+            frozenset(plan.byes))
+
+
+@functools.lru_cache(maxsize=16)
+def individual_event(players: Tuple[int, ...], rounds: int) -> Tuple[RoundPlan, ...]:
+    """Every round of an individual event of ``players`` (seeding order) over
+    ``rounds``: each round's partnerships and byes from the Berger table where
+    the count allows (else from the round-by-round search), then the tables
+    rearranged by :func:`.pairing.individual_schedule` so that everybody meets
+    the others as opponents as evenly as the rounds allow.  The same field and
+    rounds always give the same schedule."""
+    start: List[Tuple[List[Tuple[int, int]], List[int]]] = []
+    plans: List[RoundPlan] = []
+    rng = random.Random(f"individual-start:{len(players)}:{rounds}")
+    for r in range(1, rounds + 1):
+        p = _individual_round(players, r, History.of(plans), rng, True)
+        plans.append(p)
+        start.append(([(s.ns[0], s.ns[1]) if i == 0 else (s.ew[0], s.ew[1])
+                       for s in p.tables for i in (0, 1)], list(p.byes)))
+    out = []
+    for r, (tables, byes) in enumerate(individual_schedule(players, rounds, start), 1):
+        out.append(RoundPlan(r, tuple(Seating(i + 1, a, b) for i, (a, b) in enumerate(tables)),
+                             tuple(byes)))
+
+    def repeats(ps: Sequence[RoundPlan]) -> int:
+        return sum(c - 1 for c in History.of(ps).partners.values())
+
+    # the search never trades a fresh partner for opponents; should it, keep the start
+    return tuple(out) if repeats(out) <= repeats(plans) else tuple(plans)
+
+
+def _individual_round(players: Sequence[int], round_no: int, h: History,
+                      rng: random.Random, berger: bool) -> RoundPlan:
+    """One round of an individual event paired on its own: the Berger
+    partnerships where the count allows, else byes to the fewest and a search
+    for partnerships never formed before; then the partnerships grouped into
+    tables repeating opponents as little as possible."""
+    n = len(players)
     cycle = individual_berger_rounds(n)
+    partnerships: List[Tuple[int, ...]] = []
     if berger and cycle and round_no <= cycle:
         rr = round_robin(players, round_no)
         partnerships = [t.ns + t.ew for t in rr.tables]
         byes = list(rr.byes)
-    else:
+        if any(h.partners[frozenset(p)] for p in partnerships):
+            partnerships = []  # earlier rounds were not Berger's (a changed schedule)
+    if not partnerships:
         byes = _choose_byes(players, n % 4, h, rng)
         playing = [p for p in players if p not in byes]
-        partnerships = _partnerships(playing, h, rng)
+        partnerships = list(_partnerships(playing, h, rng))
     tables = _group_tables(partnerships, h)
     seatings = tuple(Seating(i + 1, a, b) for i, (a, b) in enumerate(tables))
     return RoundPlan(round_no, seatings, tuple(byes))
@@ -365,12 +438,13 @@ def _perfect_matching(vertices: List[int], adj: Dict[int, Set[int]], rng: random
     return go(set(vertices))
 
 
-def _group_tables(partnerships: List[Tuple[int, ...]], h: History):
+def _group_tables(partnerships: List[Tuple[int, ...]], h: History
+                  ) -> List[Tuple[Tuple[int, ...], Tuple[int, ...]]]:
     """Pair partnerships into tables, repeating opponents as little as possible."""
     left = [tuple(p) for p in partnerships]
     tables = []
 
-    def clash(a, b) -> int:
+    def clash(a: Tuple[int, ...], b: Tuple[int, ...]) -> int:
         return sum(h.opponents[frozenset((x, y))] for x in a for y in b)
 
     while left:
@@ -414,7 +488,8 @@ def plan_round(fmt: str, entrants: Sequence[int], round_no: int, total_rounds: i
         return round_robin(entrants, round_no)
     if fmt == INDIVIDUAL:
         same_field = all(set(p.seated()) == set(entrants) for p in previous)
-        return individual(entrants, round_no, h, rng, berger=same_field)
+        return individual(entrants, round_no, h, rng, berger=same_field,
+                          total_rounds=total_rounds, previous=previous)
     if round_no == 1 or order is None:
         order = first_round_order(entrants, first_draw, rng) if round_no == 1 else list(entrants)
     return danish(order, round_no, total_rounds, h, modified=(fmt == MODIFIED_DANISH))

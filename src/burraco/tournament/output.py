@@ -15,7 +15,6 @@ the printouts ask for the director's draw ("tied: a draw is needed").
 from __future__ import annotations
 
 import csv
-import html
 import io
 from typing import List, Optional, Sequence
 
@@ -74,31 +73,44 @@ def _signed(x: Optional[int]) -> str:
 
 
 def summary(t: Tournament, w: Words = ENGLISH) -> str:
-    """One line: format, rounds, hands, variant, bye."""
+    """One line: format, rounds, hands, variant, the entrants still playing
+    (and how many withdrew), bye."""
     s = t.settings
     played = sum(1 for r in t.rounds if r.closed)
-    who = w("n_players" if s.kind == "individual" else "n_pairs", n=len(t.entrants))
+    gone = sum(1 for e in t.entrants.values() if e.withdrawn)
+    who = w("n_players" if s.kind == "individual" else "n_pairs", n=len(t.entrants) - gone)
+    if gone:
+        who += " (" + w("n_withdrawn", n=gone) + ")"
     return ", ".join([w.format_name(s.format), w("rounds_closed", done=played, n=s.rounds),
-                      w("n_hands_a_round", n=s.hands), s.variant, who,
+                      w("n_hands_a_round", n=s.hands), w.variant_name(s.variant), who,
                       w("bye_terms", vp=s.bye_vp, mp=_signed(s.bye_mp) or "0")])
 
 
 # ------------------------------------------------------------------ text
 def standings_text(t: Tournament, through: Optional[int] = None, lang: str = "en") -> str:
-    """The standings as a terminal table."""
+    """The standings as a terminal table.  An adjustment or penalty shows
+    beside the total it changed, VP and MP alike ("41 (-1)", "+1234 (-100)");
+    a withdrawn entrant is marked after its name."""
     w = Words(lang)
     rows = standings(t, through)
-    heads = [w("col_rank"), "#", w("col_entrant"), w("col_vp"), w("col_mp"), w("col_played"),
+    heads = [w("col_rank"), "#", w.entrant_column(t.settings.kind), w("col_vp"), w("col_mp"), w("col_played"),
              w("col_byes"), w("col_tiebreak")]
-    width = max([len(r.name) for r in rows] + [len(heads[2])])
+    names = [r.name + (f" ({w('withdrawn')})" if r.withdrawn else "") for r in rows]
+    vps = [f"{r.vp}" + (f" ({_signed(r.adj_vp)})" if r.adj_vp else "") for r in rows]
+    mps = [f"{_signed(r.mp) or '0'}" + (f" ({_signed(r.adj_mp)})" if r.adj_mp else "")
+           for r in rows]
+    width = max([len(n) for n in names] + [len(heads[2])])
+    vw = max([len(v) for v in vps] + [4])
+    mw = max([len(m) for m in mps] + [6])
     title = (w("title_standings_after", name=t.name, n=through) if through
              else w("title_standings", name=t.name))
     out = [title, summary(t, w), "",
-           f"{heads[0]:>4}  {heads[1]:>3}  {heads[2]:<{width}}  {heads[3]:>4}  {heads[4]:>6}  "
-           f"{heads[5]:>{len(heads[5])}}  {heads[6]:>{len(heads[6])}}  {heads[7]}"]
+           f"{heads[0]:>4}  {heads[1]:>3}  {heads[2]:<{width}}  {heads[3]:>{vw}}  "
+           f"{heads[4]:>{mw}}  {heads[5]:>{len(heads[5])}}  {heads[6]:>{len(heads[6])}}  "
+           f"{heads[7]}"]
     for i, r in enumerate(rows):
-        out.append(f"{_rank(rows, i):>4}  {r.entrant:>3}  {r.name:<{width}}  {r.vp:>4}  "
-                   f"{_signed(r.mp) or '0':>6}  {r.played:>{len(heads[5])}}  "
+        out.append(f"{_rank(rows, i):>4}  {r.entrant:>3}  {names[i]:<{width}}  {vps[i]:>{vw}}  "
+                   f"{mps[i]:>{mw}}  {r.played:>{len(heads[5])}}  "
                    f"{r.byes:>{len(heads[6])}}  {tie_note(t, r, w, through)}".rstrip())
     return "\n".join(out) + "\n"
 
@@ -144,6 +156,11 @@ def results_text(t: Tournament, round_no: int, lang: str = "en") -> str:
         if row.mp_ns is None:
             out.append(head + "  -- " + w("no_result_yet"))
             continue
+        given = r.results[row.table].given
+        if given:
+            out.append(f"{head}  [{w('not_played')}: {w('given_' + given)}]  "
+                       f"{w('col_vp')} {row.vp_ns}-{row.vp_ew}")
+            continue
         hands = "  ".join(f"{a}:{b}" for a, b in row.hands)
         out.append(f"{head}  [{hands}]  {w('col_mp')} {row.mp_ns}:{row.mp_ew}  "
                    f"{w('col_vp')} {row.vp_ns}-{row.vp_ew}")
@@ -180,7 +197,7 @@ def _card_line(t: Tournament, ln, text: bool = False, w: Words = ENGLISH):
         cells = [str(ln.round), w("table_side", n=ln.table, side=side),
                  _names(t, ln.opponents), "", "", "", w("no_result_yet")]
     else:
-        mine = "  ".join(f"{h[ln.side]}:{h[1 - ln.side]}" for h in ln.hands)
+        mine = "  ".join(f"{h[ln.side]}:{h[1 - ln.side]}" for h in ln.hands) or w("not_played")
         cells = [str(ln.round), w("table_side", n=ln.table, side=side),
                  _names(t, ln.opponents), mine, f"{ln.mp_for}:{ln.mp_against}",
                  _signed(ln.diff) or "0", str(ln.vp)]
@@ -252,145 +269,110 @@ def assignments_csv(t: Tournament, round_no: Optional[int] = None) -> str:
 
 
 # ------------------------------------------------------------------ HTML
-STYLE = """
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;
- margin:1.5em;color:#111}
-h1{font-size:1.5em;margin:0 0 .2em}h2{font-size:1.2em;margin:1.4em 0 .4em}
-p.meta{color:#444;margin:.2em 0 1em}
-table{border-collapse:collapse;margin:.4em 0 1em;font-variant-numeric:tabular-nums}
-th,td{border:1px solid #999;padding:.25em .55em;text-align:left}
-th{background:#eee}td.n{text-align:right}tr:nth-child(even) td{background:#f8f8f8}
-.note{font-size:.85em;color:#555}.tied{color:#a00;font-weight:bold}
-.big td{font-size:1.6em;padding:.35em .8em}.card{page-break-after:always}
-.code{font-family:ui-monospace,"DejaVu Sans Mono","Liberation Mono",monospace;
- font-weight:bold;letter-spacing:.08em;white-space:nowrap}
-.big .code{font-size:.8em}
-p.seat-code{border:2px solid #111;display:inline-block;padding:.4em .8em;margin:.2em 0 1em}
-p.seat-code .code{font-size:1.5em}p.codes-note{font-weight:bold;color:#a00}
-@media print{body{margin:0}th{background:#ddd !important}
- a{color:inherit;text-decoration:none}h2{page-break-after:avoid}table{page-break-inside:auto}
- tr{page-break-inside:avoid}}
-@page{size:A4;margin:12mm}
-"""
+# The printable pages: what each shows is built here, the HTML is the
+# templates' (templates/printout.html and blocks.html, through render.py).
 
 
 def html_lang(lang: str) -> str:
     """The ``lang`` attribute of a page in ``lang`` (``pt`` -> ``pt-BR``)."""
-    return "pt-BR" if lang == "pt" else lang
+    from .render import html_lang as f
+    return f(lang)
 
 
-def _page(title: str, body: List[str], lang: str = "en") -> str:
-    return (f"<!DOCTYPE html>\n<html lang=\"{html_lang(lang)}\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{html.escape(title)}</title>\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<style>{STYLE}</style>\n</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")
+def withdrawn_mark(t: Tournament, n: int, w: Words = ENGLISH) -> str:
+    """"withdrawn" (in ``w``'s language) for an entrant that withdrew, else ``""``
+    (issue 26: every printout marks it)."""
+    e = t.entrants.get(n)
+    return w("withdrawn") if e is not None and getattr(e, "withdrawn", False) else ""
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[object]], numeric: Sequence[int] = (),
-           cls: str = "") -> str:
-    e = html.escape
-    out = [f"<table{' class=' + chr(34) + cls + chr(34) if cls else ''}>",
-           "<thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr></thead><tbody>"]
-    for r in rows:
-        cells = []
-        for i, c in enumerate(r):
-            klass = ' class="n"' if i in numeric else ""
-            text = c if isinstance(c, _Raw) else e(str(c))
-            cells.append(f"<td{klass}>{text}</td>")
-        out.append("<tr>" + "".join(cells) + "</tr>")
-    out.append("</tbody></table>")
-    return "\n".join(out)
+def side_items(t: Tournament, numbers: Sequence[int], w: Words = ENGLISH,
+               codes: bool = False) -> List[dict]:
+    """Entrants as a template shows them: ``label`` ("3 Rossi"), ``withdrawn``
+    (the mark or ``""``), ``code`` (the seat code, with ``codes``, else ``""``)."""
+    out = []
+    for n in numbers:
+        e = t.entrants[n]
+        code = printed(e.code) if codes and e.code and not e.is_bot else ""
+        out.append(dict(label=f"{n} {e.name}", withdrawn=withdrawn_mark(t, n, w), code=code))
+    return out
 
 
-class _Raw(str):
-    """Already-escaped HTML for a cell."""
-
-
-def _standings_block(t: Tournament, through: Optional[int], w: Words = ENGLISH) -> List[str]:
+def standings_block(t: Tournament, through: Optional[int], w: Words = ENGLISH) -> dict:
+    """The standings as ``blocks.html``'s ``standings`` macro shows them."""
     rows = standings(t, through)
     n = max((len(r.rounds_vp) for r in rows), default=0)
-    head = [w("col_rank"), "#", w("col_entrant")] + [w("col_round_short", n=i + 1)
-                                                     for i in range(n)] \
-        + [w("col_vp"), w("col_mp"), w("col_tiebreak")]
-    body = []
+    out = []
     for i, r in enumerate(rows):
-        who = html.escape(r.name)
-        players = _players(t, r.entrant, w)
-        if players:
-            who += f'<br><span class="note">{html.escape(players)}</span>'
-        note = tie_note(t, r, w, through)
-        note_html = _Raw(f'<span class="tied">{html.escape(note)}</span>') if r.tiebreak == "tied" \
-            else note
         vps = ["" if v is None else v for v in r.rounds_vp] + [""] * (n - len(r.rounds_vp))
         adj = f" ({_signed(r.adj_vp)})" if r.adj_vp else ""
-        body.append([_rank(rows, i), r.entrant, _Raw(who)] + vps
-                    + [f"{r.vp}{adj}", _signed(r.mp) or "0", note_html])
-    numeric = [0, 1] + list(range(3, 3 + n + 2))
-    return [_table(head, body, numeric)]
+        mark = w("withdrawn") if (getattr(r, "withdrawn", False)
+                                  or withdrawn_mark(t, r.entrant, w)) else ""
+        out.append(dict(rank=_rank(rows, i), number=r.entrant, name=r.name,
+                        players=_players(t, r.entrant, w), withdrawn=mark, rounds=vps,
+                        vp=f"{r.vp}{adj}", mp=_signed(r.mp) or "0",
+                        note=tie_note(t, r, w, through), tied=r.tiebreak == "tied"))
+    head = dict(rank=w("col_rank"), entrant=w.entrant_column(t.settings.kind),
+                rounds=[w("col_round_short", n=i + 1) for i in range(n)], vp=w("col_vp"),
+                mp=w("col_mp"), tiebreak=w("col_tiebreak"))
+    return dict(head=head, rows=out)
 
 
-def _results_block(t: Tournament, round_no: int, w: Words = ENGLISH) -> List[str]:
+def results_block(t: Tournament, round_no: int, w: Words = ENGLISH) -> dict:
+    """A round's results as ``blocks.html``'s ``results`` macro shows them."""
     tables, byes = round_results(t, round_no)
     h = t.settings.hands
-    head = [w("col_table"), w("col_ns"), w("col_ew")] + [w("col_hand_n", n=i)
-                                                         for i in range(1, h + 1)] + \
-        [w("col_mp"), w("col_vp")]
-    body = []
+    rows = []
     for row in tables:
+        ns, ew = side_items(t, row.ns, w), side_items(t, row.ew, w)
         if row.mp_ns is None:
-            body.append([row.table, _label(t, row.ns), _label(t, row.ew)] + [""] * h
-                        + [w("no_result_yet"), ""])
+            rows.append(dict(table=row.table, ns=ns, ew=ew, hands=[""] * h,
+                             mp=w("no_result_yet"), vp=""))
             continue
-        body.append([row.table, _label(t, row.ns), _label(t, row.ew)]
-                    + [f"{a} : {b}" for a, b in row.hands]
-                    + [f"{row.mp_ns} : {row.mp_ew}", f"{row.vp_ns} - {row.vp_ew}"])
+        rows.append(dict(table=row.table, ns=ns, ew=ew,
+                         hands=[f"{a} : {b}" for a, b in row.hands],
+                         mp=f"{row.mp_ns} : {row.mp_ew}", vp=f"{row.vp_ns} - {row.vp_ew}"))
     for b in byes:
-        body.append([w("bye"), _label(t, (b,)), ""] + [""] * h
-                    + [_signed(t.settings.bye_mp), str(t.settings.bye_vp)])
-    state = w("closed" if t.round(round_no).closed else "open")
-    return [f"<h2>{html.escape(w('round_n', n=round_no))} <span class=\"note\">"
-            f"({html.escape(state)})</span></h2>", _table(head, body, [0])]
+        rows.append(dict(table=w("bye"), ns=side_items(t, (b,), w), ew=[], hands=[""] * h,
+                         mp=_signed(t.settings.bye_mp), vp=str(t.settings.bye_vp)))
+    head = dict(table=w("col_table"), ns=w("col_ns"), ew=w("col_ew"),
+                hands=[w("col_hand_n", n=i) for i in range(1, h + 1)], mp=w("col_mp"),
+                vp=w("col_vp"))
+    return dict(title=w("round_n", n=round_no),
+                state=w("closed" if t.round(round_no).closed else "open"), head=head,
+                rows=rows)
 
 
-def _meta(t: Tournament, w: Words = ENGLISH) -> str:
-    s = t.settings
-    bounds = ", ".join(map(str, s.vp_bounds()))
-    return (f'<p class="meta">{html.escape(summary(t, w))}<br>'
-            f'<span class="note">{html.escape(w("vp_bounds", bounds=bounds))}; '
-            f"{html.escape(w('tie_order'))}</span></p>")
+def meta(t: Tournament, w: Words = ENGLISH) -> dict:
+    """The line under a printout's title: the settings, the MP->VP bounds, the
+    tie-breaks."""
+    bounds = ", ".join(map(str, t.settings.vp_bounds()))
+    return dict(summary=summary(t, w), bounds=w("vp_bounds", bounds=bounds),
+                ties=w("tie_order"))
+
+
+def _render(lang: str, **context: object) -> str:
+    from .render import render
+    return render("printout.html", lang=lang, **context)
 
 
 def standings_html(t: Tournament, through: Optional[int] = None, lang: str = "en") -> str:
     """The printable page: standings, then every round's results."""
     w = Words(lang)
-    head = w("standings_after", n=through) if through else w("standings")
-    body = [f"<h1>{html.escape(t.name)}</h1>", _meta(t, w), f"<h2>{html.escape(head)}</h2>"]
-    body += _standings_block(t, through, w)
-    for r in t.rounds:
-        if through is None or r.number <= through:
-            body += _results_block(t, r.number, w)
     title = (w("title_standings_after", name=t.name, n=through) if through
              else w("title_standings", name=t.name))
-    return _page(title, body, lang)
+    return _render(lang, kind="standings", title=title, name=t.name, meta=meta(t, w),
+                   heading=w("standings_after", n=through) if through else w("standings"),
+                   standings=standings_block(t, through, w),
+                   results=[results_block(t, r.number, w) for r in t.rounds
+                            if through is None or r.number <= through])
 
 
 def results_html(t: Tournament, round_no: int, lang: str = "en") -> str:
     """One round's results as a printable page."""
     w = Words(lang)
-    return _page(w("title_round", name=t.name, n=round_no),
-                 [f"<h1>{html.escape(t.name)}</h1>", _meta(t, w)] + _results_block(t, round_no, w),
-                 lang)
-
-
-def _coded(t: Tournament, numbers: Sequence[int]) -> "_Raw":
-    """Entrants' labels, each with its seat code below it (when it has one)."""
-    out = []
-    for n in numbers:
-        en = t.entrants[n]
-        code = "" if en.is_bot else printed(en.code)
-        out.append(html.escape(f"{n} {en.name}")
-                   + (f'<br><span class="code">{html.escape(code)}</span>' if code else ""))
-    return _Raw("<br>".join(out))
+    return _render(lang, kind="results", title=w("title_round", name=t.name, n=round_no),
+                   name=t.name, meta=meta(t, w), results=[results_block(t, round_no, w)])
 
 
 def assignments_html(t: Tournament, round_no: Optional[int] = None, lang: str = "en",
@@ -402,51 +384,45 @@ def assignments_html(t: Tournament, round_no: Optional[int] = None, lang: str = 
     r = t.round(round_no or len(t.rounds))
     deal = any(s.deal_set for s in r.plan.tables)
     coded = codes and any(t.entrants[n].code for n in t.entrants)
-    side = (lambda ns: _coded(t, ns)) if coded else (lambda ns: _label(t, ns))
-    head = [w("col_table"), w("col_ns"), w("col_ew")] + ([w("col_deal_set")] if deal else [])
-    rows = [[s.table, side(s.ns), side(s.ew)] + ([s.deal_set] if deal else [])
+    rows = [dict(table=s.table, ns=side_items(t, s.ns, w, coded),
+                 ew=side_items(t, s.ew, w, coded), deal=s.deal_set or "")
             for s in r.plan.tables]
-    for b in r.plan.byes:
-        rows.append([w("bye"), side((b,)), ""] + ([""] if deal else []))
-    title = w("title_round_of", name=t.name, n=r.number, rounds=t.settings.rounds)
-    body = [f"<h1>{html.escape(title)}</h1>",
-            f'<p class="meta">{html.escape(w("n_hands", n=t.settings.hands))}</p>']
-    if coded:
-        body.append(f'<p class="codes-note">{html.escape(w("codes_note"))}</p>')
-    body.append(_table(head, rows, [0], "big"))
-    return _page(w("title_round_tables", name=t.name, n=r.number), body, lang)
+    rows += [dict(table=w("bye"), ns=side_items(t, (b,), w, coded), ew=[], deal="")
+             for b in r.plan.byes]
+    head = dict(table=w("col_table"), ns=w("col_ns"), ew=w("col_ew"),
+                deal=w("col_deal_set") if deal else "")
+    return _render(lang, kind="tables", title=w("title_round_tables", name=t.name, n=r.number),
+                   heading=w("title_round_of", name=t.name, n=r.number,
+                             rounds=t.settings.rounds),
+                   hands=w("n_hands", n=t.settings.hands), head=head, rows=rows,
+                   codes_note=w("codes_note") if coded else "")
 
 
 def scorecards_html(t: Tournament, refs: Optional[Sequence[object]] = None,
                     lang: str = "en") -> str:
     """Personal score cards (of ``refs``, default everybody), one per printed page."""
     w = Words(lang)
-    numbers = [t.entrant(r).number for r in refs] if refs else sorted(t.entrants)
-    body = []
+    numbers = [t.entrant(r).number for r in refs] if refs else sorted(t.entrants)  # type: ignore[arg-type]
+    cards = []
     for n in numbers:
         card = scorecard(t, n)
-        who = html.escape(f"{card.entrant} {card.name}")
-        players = _players(t, n, w)
-        if players:
-            who += f' <span class="note">({html.escape(players)})</span>'
         rows, total = [], 0
         for ln in card.lines:
             total += ln.vp if ln.complete else 0
             rows.append(_card_line(t, ln, w=w) + [total if ln.complete else ""])
         for a in card.adjustments:
             total += a.vp
-            rows.append([a.round or "", w(a.kind), a.reason, "", "", _signed(a.mp), _signed(a.vp),
-                         total])
-        rank = w("card_rank", rank=card.rank, vp=card.vp, mp=_signed(card.mp) or "0")
+            rows.append([a.round or "", w(a.kind), a.reason, "", "", _signed(a.mp),
+                         _signed(a.vp), total])
         en = t.entrants[n]
-        code = "" if en.is_bot else printed(en.code)
-        seat = (f'<p class="seat-code">{html.escape(w("card_code_label"))} '
-                f'<span class="code">{html.escape(code)}</span><br>'
-                f'<span class="note">{html.escape(w("card_code_note"))}</span></p>'
-                if code else "")
-        body += [f'<div class="card"><h1>{html.escape(t.name)}</h1>', f"<h2>{who}</h2>",
-                 f'<p class="meta">{html.escape(rank)}</p>', seat,
-                 _table([w("col_round"), w("col_table"), w("col_opponents"), w("col_hands_own"),
-                         w("col_mp"), w("col_diff"), w("col_vp"), w("col_total_vp")],
-                        rows, [0, 5, 6, 7]), "</div>"]
-    return _page(w("title_cards", name=t.name), body, lang)
+        cards.append(dict(who=f"{card.entrant} {card.name}", players=_players(t, n, w),
+                          withdrawn=withdrawn_mark(t, n, w),
+                          rank=w("card_rank", rank=card.rank, vp=card.vp,
+                                 mp=_signed(card.mp) or "0"),
+                          code="" if en.is_bot else printed(en.code),
+                          code_label=w("card_code_label"), code_note=w("card_code_note"),
+                          rows=rows))
+    head = [w("col_round"), w("col_table"), w("col_opponents"), w("col_hands_own"), w("col_mp"),
+            w("col_diff"), w("col_vp"), w("col_total_vp")]
+    return _render(lang, kind="cards", title=w("title_cards", name=t.name), name=t.name,
+                   head=head, cards=cards)

@@ -5,24 +5,33 @@ Standings rank the entrants by (RULES.md, Tournament; issue 13):
 1. victory points (VP): the tables' VP, byes, adjustments and penalties;
 2. the MP difference: each round's MP for minus MP against, byes (+355 by
    default), adjustments and penalties in MP;
-3. the result between the tied: the VP each of the tied entrants won against
-   the others of the group (a group of two: their match; of more: a mini-league
-   of the matches among them, applied again to any smaller group it leaves
-   tied); in individual events, the VP won against the others as opponents;
-4. a draw the director records (:meth:`~.model.Tournament.record_draw`).
+3. the result between the tied, only when every one of the tied entrants met
+   every other one (issue 26): the VP each won against the others of the group
+   (a group of two: their match; of more: a mini-league of the matches among
+   them, applied again to any smaller group it leaves tied); in individual
+   events, the VP won against the others as opponents.  When some of them never
+   met, the results among them say nothing fair about the others, so this step
+   is skipped and the draw decides;
+4. a draw of lots the director records (:meth:`~.model.Tournament.record_draw`)
+   for that exact set of entrants and that round (:class:`~.shape.Draw`): a
+   draw orders a tie only in the standings of the round it was drawn for, and
+   only a tie of exactly the entrants drawn; another tie needs another draw.
 
 Entrants still tied after all four share a rank (``tiebreak == "tied"``): the
 printouts flag them, and once the event is over say that a draw is needed.
-Before any result, byes or adjustment nobody is tied (no tie-break at all).  Pure functions,
+Before any result, byes or adjustment nobody is tied (no tie-break at all).
+
+The standings read the event through :class:`~.shape.EventShape` and do not
+import the model (the model ranks its entrants with them).  Pure functions,
 no I/O.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from .model import Tournament
+from .shape import AdjustmentShape, EventShape
 
 
 @dataclass(frozen=True)
@@ -64,16 +73,18 @@ class Row:
     tiebreak: str = ""
     h2h: Optional[int] = None
     rounds_vp: List[Optional[int]] = field(default_factory=list)
+    withdrawn: bool = False
+    """The entrant has withdrawn (the printouts mark it)."""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, object]:
         """Plain values (``simulate --json`` and the CSV)."""
         return {"rank": self.rank, "entrant": self.name, "number": self.entrant,
                 "vp": self.vp, "mp": self.mp, "played": self.played, "byes": self.byes,
                 "adjust_vp": self.adj_vp, "adjust_mp": self.adj_mp,
-                "tiebreak": self.tiebreak}
+                "tiebreak": self.tiebreak, "withdrawn": self.withdrawn}
 
 
-def entrant_lines(t: Tournament, number: int, through: Optional[int] = None) -> List[Line]:
+def entrant_lines(t: EventShape, number: int, through: Optional[int] = None) -> List[Line]:
     """Every round ``number`` took part in (up to round ``through``)."""
     s = t.settings
     out: List[Line] = []
@@ -93,14 +104,16 @@ def entrant_lines(t: Tournament, number: int, through: Optional[int] = None) -> 
                             seat.opponents(number), None, None, 0, 0))
             continue
         mine, theirs = (res.ns, res.ew) if side == 0 else (res.ew, res.ns)
-        vp = s.vp(res.ns, res.ew)[side]
+        vp = res.vp(s)[side]
         out.append(Line(r.number, seat.table, side, seat.partners(number),
                         seat.opponents(number), mine, theirs, mine - theirs, vp,
                         hands=res.hands))
     return out
 
 
-def _adjustments(t: Tournament, number: int, through: Optional[int]) -> Tuple[int, int]:
+def _adjustments(t: EventShape, number: int, through: Optional[int]) -> Tuple[int, int]:
+    """The VP and MP an entrant's adjustments and penalties add (up to round
+    ``through``)."""
     vp = mp = 0
     for a in t.adjustments:
         if a.entrant == number and (through is None or a.round is None or a.round <= through):
@@ -109,7 +122,21 @@ def _adjustments(t: Tournament, number: int, through: Optional[int]) -> Tuple[in
     return vp, mp
 
 
-def standings(t: Tournament, through: Optional[int] = None) -> List[Row]:
+def draw_round(t: EventShape, through: Optional[int] = None) -> int:
+    """The round whose standings a view shows, for the draws of lots: the last
+    round (up to ``through``) with a table's result entered; 0 before any.  A
+    round started but without any result yet shows the standings of the round
+    before, and so uses that round's draws."""
+    last = 0
+    for r in t.rounds:
+        if through is not None and r.number > through:
+            break
+        if r.results:
+            last = r.number
+    return last
+
+
+def standings(t: EventShape, through: Optional[int] = None) -> List[Row]:
     """The standings after round ``through`` (default: every result entered so
     far), best first, with the tie-breaks of the module's docstring."""
     rows: List[Row] = []
@@ -125,8 +152,10 @@ def standings(t: Tournament, through: Optional[int] = None) -> List[Row]:
                         played=sum(1 for x in done if not x.bye),
                         byes=sum(1 for x in done if x.bye),
                         adj_vp=avp, adj_mp=amp,
-                        rounds_vp=[x.vp if x.complete else None for x in ls]))
+                        rounds_vp=[x.vp if x.complete else None for x in ls],
+                        withdrawn=e.withdrawn))
     rows.sort(key=lambda r: (-r.vp, -r.mp, r.entrant))
+    dr = draw_round(t, through)
     ordered: List[Row] = []
     i = 0
     while i < len(rows):
@@ -137,7 +166,7 @@ def standings(t: Tournament, through: Optional[int] = None) -> List[Row]:
         if len(group) == 1:
             ordered.extend(group)
         else:
-            ordered.extend(_break_tie(t, group, lines))
+            ordered.extend(_break_tie(t, group, lines, dr))
         i = j
     _rank(ordered)
     if not any(r.played or r.byes or r.adj_vp or r.adj_mp for r in ordered):
@@ -146,35 +175,78 @@ def standings(t: Tournament, through: Optional[int] = None) -> List[Row]:
     return ordered
 
 
-def _break_tie(t: Tournament, group: List[Row], lines: Dict[int, List[Line]]) -> List[Row]:
-    """Order a group tied on VP and MP: the result between them, then the draw."""
+def tied_groups(rows: Sequence[Row]) -> List[Tuple[int, ...]]:
+    """The groups of entrants the standings ``rows`` leave tied after every
+    criterion (the ones a draw of lots would separate), each in standings order."""
+    out: List[List[int]] = []
+    for i, r in enumerate(rows):
+        if r.tiebreak != "tied":
+            continue
+        prev = rows[i - 1] if i else None
+        if out and prev is not None and prev.tiebreak == "tied" and prev.rank == r.rank:
+            out[-1].append(r.entrant)
+        else:
+            out.append([r.entrant])
+    return [tuple(g) for g in out if len(g) > 1]
+
+
+def all_met(group: Sequence[int], lines: Dict[int, List[Line]]) -> bool:
+    """Every entrant of ``group`` played (a result entered) against every other
+    one of it, as opponents."""
+    members = set(group)
+    for a in group:
+        met = {o for x in lines[a] if not x.bye and x.mp_for is not None
+               for o in x.opponents}
+        if not (members - {a}) <= met:
+            return False
+    return True
+
+
+def _break_tie(t: EventShape, group: List[Row], lines: Dict[int, List[Line]],
+               round_no: int) -> List[Row]:
+    """Order a group tied on VP and MP: the result between them when they all
+    met each other, then the draw of lots for this exact group and round."""
     members = {r.entrant for r in group}
-    for r in group:
-        r.h2h = sum(x.vp for x in lines[r.entrant]
-                    if not x.bye and x.mp_for is not None and set(x.opponents) & members)
-        r.tiebreak = "head-to-head"
-    values = {r.h2h for r in group}
-    if len(values) > 1:
-        group = sorted(group, key=lambda r: -(r.h2h or 0))
-        out: List[Row] = []
-        k = 0
-        while k < len(group):
-            m = k
-            while m < len(group) and group[m].h2h == group[k].h2h:
-                m += 1
-            sub = group[k:m]
-            out.extend(sub if len(sub) == 1 else _break_tie(t, sub, lines))
-            k = m
-        return out
+    if all_met([r.entrant for r in group], lines):
+        for r in group:
+            r.h2h = sum(x.vp for x in lines[r.entrant]
+                        if not x.bye and x.mp_for is not None and set(x.opponents) & members)
+            r.tiebreak = "head-to-head"
+        values = {r.h2h for r in group}
+        if len(values) > 1:
+            group = sorted(group, key=lambda r: -(r.h2h or 0))
+            out: List[Row] = []
+            k = 0
+            while k < len(group):
+                m = k
+                while m < len(group) and group[m].h2h == group[k].h2h:
+                    m += 1
+                sub = group[k:m]
+                out.extend(sub if len(sub) == 1 else _break_tie(t, sub, lines, round_no))
+                k = m
+            return out
+    else:
+        for r in group:
+            r.h2h = None
     # the result between them does not separate them: the director's draw
-    for draw in reversed(t.draws):
-        if members <= set(draw):
-            for r in group:
-                r.tiebreak = "draw"
-            return sorted(group, key=lambda r: draw.index(r.entrant))
+    draw = find_draw(t, members, round_no)
+    if draw is not None:
+        for r in group:
+            r.tiebreak = "draw"
+        return sorted(group, key=lambda r: draw.index(r.entrant))
     for r in group:
         r.tiebreak = "tied"
     return sorted(group, key=lambda r: r.entrant)
+
+
+def find_draw(t: EventShape, members: "set[int] | FrozenSet[int]",
+              round_no: int) -> Optional[Tuple[int, ...]]:
+    """The order of the director's draw for exactly ``members`` in round
+    ``round_no`` (the latest such draw), or None."""
+    for d in reversed(t.draws):
+        if d.round == round_no and d.entrants == frozenset(members):
+            return d.order
+    return None
 
 
 def _rank(rows: List[Row]) -> None:
@@ -210,7 +282,7 @@ class TableRow:
     vp_ew: Optional[int]
 
 
-def round_results(t: Tournament, round_no: int) -> Tuple[List[TableRow], Tuple[int, ...]]:
+def round_results(t: EventShape, round_no: int) -> Tuple[List[TableRow], Tuple[int, ...]]:
     """Round ``round_no``'s tables with their points, MP and VP (None where no
     result is in yet), and its byes."""
     r = t.round(round_no)
@@ -221,7 +293,7 @@ def round_results(t: Tournament, round_no: int) -> Tuple[List[TableRow], Tuple[i
             out.append(TableRow(seat.table, seat.ns, seat.ew, seat.deal_set, (), None, None,
                                 None, None))
             continue
-        vns, vew = t.settings.vp(res.ns, res.ew)
+        vns, vew = res.vp(t.settings)
         out.append(TableRow(seat.table, seat.ns, seat.ew, seat.deal_set, res.hands,
                             res.ns, res.ew, vns, vew))
     return out, r.plan.byes
@@ -235,13 +307,13 @@ class ScoreCard:
     name: str
     players: Tuple[str, ...]
     lines: List[Line]
-    adjustments: list
+    adjustments: List[AdjustmentShape]
     vp: int
     mp: int
     rank: int
 
 
-def scorecard(t: Tournament, ref: "int | str") -> ScoreCard:
+def scorecard(t: EventShape, ref: "int | str") -> ScoreCard:
     """The personal score card of entrant ``ref`` (number or name)."""
     e = t.entrant(ref)
     rows = {r.entrant: r for r in standings(t)}
@@ -251,18 +323,19 @@ def scorecard(t: Tournament, ref: "int | str") -> ScoreCard:
                      row.vp, row.mp, row.rank)
 
 
-def check_totals(t: Tournament, rows: Sequence[Row]) -> None:
+def check_totals(t: EventShape, rows: Sequence[Row]) -> None:
     """Raise AssertionError unless every round's VP add up (20 a table, the
     bye's VP per bye): a self-check the tests and ``simulate`` use."""
     s = t.settings
     for r in t.rounds:
         for seat in r.plan.tables:
             res = r.results.get(seat.table)
-            if res is not None:
+            if res is not None and res.given_vp is None:
                 assert sum(s.vp(res.ns, res.ew)) == 20
     total = sum(x.vp - x.adj_vp for x in rows)
     per_side = 1 if s.kind == "pairs" else 2
     expect = 0
     for r in t.rounds:
-        expect += 20 * per_side * len(r.results) + s.bye_vp * len(r.plan.byes)
+        expect += per_side * sum(sum(x.vp(s)) for x in r.results.values()) \
+            + s.bye_vp * len(r.plan.byes)
     assert total == expect, (total, expect)

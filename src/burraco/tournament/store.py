@@ -1,310 +1,57 @@
-"""The tournament database: SQLAlchemy 2 tables (prefix ``tournament_``) and the
-director's steps, each one transaction, so an event survives a crash between
-any two of them and resumes where it was.
-
-The database is the one ``burraco serve`` uses: SQLite by default, a file in
-the user's data directory (``$XDG_DATA_HOME/burraco/burraco.db``, else
-``~/.local/share/burraco/burraco.db``), or any URL given with ``--db`` or the
-``BURRACO_DB`` environment variable (``postgresql://...`` runs on psycopg 3).
-The schema is created and upgraded by Alembic migrations of this package
-(:mod:`burraco.tournament.migrations`), recorded in their own version table,
-``alembic_version_tournament``, so that the server's migrations live beside
-them in the same database.
+"""The tournament database's steps: each director's step is one transaction,
+so an event survives a crash between any two of them and resumes where it was.
+The tables, the engine and the migrations are in :mod:`.schema` (its names are
+also importable from here); the logged director's tools and ``undo`` in
+:mod:`.actions`.
 
 A step loads the event into a :class:`~burraco.tournament.model.Tournament`,
-lets the model check and apply it, then writes the rows the step changed; any
-error leaves the database as it was.  Every result entered or corrected is also
-kept in ``tournament_log`` (old and new sheets).
+lets the model check and apply it, then writes the rows the step changed and
+its entry of the event's log (``tournament_log``) in the same transaction; any
+error leaves the database as it was.  A step repeated after an interruption
+is recognised from what is stored (an identical penalty, draw, sheet or
+registration) and not applied a second time.
 """
-
 from __future__ import annotations
 
 import datetime as _dt
 import json
-from dataclasses import replace
-import os
 import secrets
 from contextlib import contextmanager
-from pathlib import Path
+from dataclasses import replace
 from typing import Iterator, List, Optional, Sequence, Tuple
 
-from sqlalchemy import (Boolean, DateTime, Float, ForeignKey, Integer, MetaData, String, Text,
-                        UniqueConstraint, create_engine, event, select)
-from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
-from . import codes as _codes
-from .model import Adjustment, Entrant, Result, Settings, Tournament, TournamentError
-from .movements import RoundPlan, Seating
-
-VERSION_TABLE = "alembic_version_tournament"
-"""Alembic's version table for the tournament migrations (the server has its own)."""
-
-HEAD = "t0003"
-"""The newest migration (a test checks it is Alembic's head): a database already
-there is used without loading Alembic at all."""
-
-ENV_DB = "BURRACO_DB"
+from .actions import DirectorSteps, _sheet, _write_result
+from .model import AlreadyDone, Adjustment, Entrant, Result, Settings, Tournament, TournamentError
+from .movements import RoundPlan
+from .standings import draw_round
+from .schema import (ENV_DB, HEAD, VERSION_TABLE, AdjustmentRow, Base, ClaimRow,  # noqa: F401
+                     DrawRow, EntrantRow, EventRow, HandRow, LogRow, RoundRow, SeatRow,
+                     TableRow, _build, _entrant_row, _first_line, _fresh_code, _log,
+                     _table_row, at_head, data_dir, default_url, exists, make_engine, migrate,
+                     normalize_url, now, sqlite_path)
 
 
-def data_dir() -> Path:
-    """The user's data directory for burraco (``$XDG_DATA_HOME/burraco``)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                           "share")
-    return Path(base) / "burraco"
-
-
-def default_url() -> str:
-    """``BURRACO_DB`` if set, else the SQLite file in :func:`data_dir`."""
-    env = os.environ.get(ENV_DB)
-    if env:
-        return env
-    return f"sqlite:///{data_dir() / 'burraco.db'}"
-
-
-def normalize_url(url: Optional[str]) -> str:
-    """A SQLAlchemy URL: ``postgresql://`` runs on psycopg 3; a plain path is a
-    SQLite file."""
-    url = (url or default_url()).strip()
-    if "://" not in url:
-        return f"sqlite:///{os.path.abspath(os.path.expanduser(url))}"
-    for prefix in ("postgresql://", "postgres://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
-    return url
-
-
-def now() -> _dt.datetime:
-    return _dt.datetime.now(_dt.timezone.utc).replace(tzinfo=None)
-
-
-class Base(DeclarativeBase):
-    """Declarative base of the tournament tables (their own metadata)."""
-
-    metadata = MetaData(naming_convention={
-        "ix": "ix_%(column_0_label)s",
-        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
-        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-        "pk": "pk_%(table_name)s",
-    })
-
-
-class EventRow(Base):
-    __tablename__ = "tournament_events"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(200), unique=True)
-    format: Mapped[str] = mapped_column(String(40))
-    rounds: Mapped[int] = mapped_column(Integer)
-    hands: Mapped[int] = mapped_column(Integer)
-    variant: Mapped[str] = mapped_column(String(400))
-    bye_vp: Mapped[int] = mapped_column(Integer)
-    bye_mp: Mapped[int] = mapped_column(Integer)
-    first_draw: Mapped[str] = mapped_column(String(20))
-    deal_sets: Mapped[bool] = mapped_column(Boolean)
-    seed: Mapped[int] = mapped_column(Integer)
-    vp_table: Mapped[str] = mapped_column(String(200), default="")
-    director_key: Mapped[Optional[str]] = mapped_column(String(64), nullable=True)
-    created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=now)
-    entrants: Mapped[List["EntrantRow"]] = relationship(order_by="EntrantRow.number",
-                                                        cascade="all, delete-orphan")
-    rounds_: Mapped[List["RoundRow"]] = relationship(order_by="RoundRow.number",
-                                                     cascade="all, delete-orphan")
-    adjustments: Mapped[List["AdjustmentRow"]] = relationship(order_by="AdjustmentRow.id",
-                                                              cascade="all, delete-orphan")
-    draws: Mapped[List["DrawRow"]] = relationship(order_by="DrawRow.id",
-                                                  cascade="all, delete-orphan")
-
-
-class EntrantRow(Base):
-    __tablename__ = "tournament_entrants"
-    __table_args__ = (UniqueConstraint("event_id", "number"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"),
-                                          index=True)
-    number: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(200))
-    player1: Mapped[str] = mapped_column(String(200), default="")
-    player2: Mapped[str] = mapped_column(String(200), default="")
-    club: Mapped[str] = mapped_column(String(200), default="")
-    rating: Mapped[int] = mapped_column(Integer, default=0)
-    withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)
-    code: Mapped[Optional[str]] = mapped_column(String(16), nullable=True)
-
-
-class ClaimRow(Base):
-    """Who holds an entrant's seat online: the server player (``player_id``,
-    ``server_players.id``) who claimed player ``slot`` (0 or 1) of the entrant
-    with its code.  One person holds at most one seat in an event, and a seat
-    has one holder; the director releases or gives seats."""
-
-    __tablename__ = "tournament_claims"
-    __table_args__ = (UniqueConstraint("event_id", "player_id"),
-                      UniqueConstraint("entrant_id", "slot"))
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"),
-                                          index=True)
-    entrant_id: Mapped[int] = mapped_column(ForeignKey("tournament_entrants.id",
-                                                       ondelete="CASCADE"))
-    slot: Mapped[int] = mapped_column(Integer)
-    player_id: Mapped[str] = mapped_column(String(64))
-    player_name: Mapped[str] = mapped_column(String(200), default="")
-    created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=now)
-    entrant: Mapped[EntrantRow] = relationship()
-
-
-class RoundRow(Base):
-    __tablename__ = "tournament_rounds"
-    __table_args__ = (UniqueConstraint("event_id", "number"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"),
-                                          index=True)
-    number: Mapped[int] = mapped_column(Integer)
-    closed: Mapped[bool] = mapped_column(Boolean, default=False)
-    started_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=now)
-    closed_at: Mapped[Optional[_dt.datetime]] = mapped_column(DateTime, nullable=True)
-    clock_start: Mapped[Optional[float]] = mapped_column(Float, nullable=True)
-    clock_seconds: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)
-    clock_form: Mapped[Optional[str]] = mapped_column(String(10), nullable=True)
-    tables: Mapped[List["TableRow"]] = relationship(order_by="TableRow.number",
-                                                    cascade="all, delete-orphan")
-    seats: Mapped[List["SeatRow"]] = relationship(order_by="SeatRow.id",
-                                                  cascade="all, delete-orphan")
-
-
-class TableRow(Base):
-    __tablename__ = "tournament_tables"
-    __table_args__ = (UniqueConstraint("round_id", "number"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    round_id: Mapped[int] = mapped_column(ForeignKey("tournament_rounds.id", ondelete="CASCADE"),
-                                          index=True)
-    number: Mapped[int] = mapped_column(Integer)
-    deal_set: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)
-    online_id: Mapped[Optional[str]] = mapped_column(String(40), nullable=True)
-    hands: Mapped[List["HandRow"]] = relationship(order_by="HandRow.hand",
-                                                  cascade="all, delete-orphan")
-
-
-class SeatRow(Base):
-    """An entrant in a round: at a table on a side (0 NS, 1 EW), or the bye
-    (table and side NULL)."""
-
-    __tablename__ = "tournament_seats"
-    __table_args__ = (UniqueConstraint("round_id", "entrant_id"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    round_id: Mapped[int] = mapped_column(ForeignKey("tournament_rounds.id", ondelete="CASCADE"),
-                                          index=True)
-    entrant_id: Mapped[int] = mapped_column(ForeignKey("tournament_entrants.id",
-                                                       ondelete="CASCADE"))
-    table_id: Mapped[Optional[int]] = mapped_column(
-        ForeignKey("tournament_tables.id", ondelete="CASCADE"), nullable=True)
-    side: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)
-    entrant: Mapped[EntrantRow] = relationship()
-    table: Mapped[Optional[TableRow]] = relationship()
-
-
-class HandRow(Base):
-    __tablename__ = "tournament_hands"
-    __table_args__ = (UniqueConstraint("table_id", "hand"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("tournament_tables.id", ondelete="CASCADE"),
-                                          index=True)
-    hand: Mapped[int] = mapped_column(Integer)
-    ns: Mapped[int] = mapped_column(Integer)
-    ew: Mapped[int] = mapped_column(Integer)
-
-
-class AdjustmentRow(Base):
-    __tablename__ = "tournament_adjustments"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"),
-                                          index=True)
-    entrant_id: Mapped[int] = mapped_column(ForeignKey("tournament_entrants.id",
-                                                       ondelete="CASCADE"))
-    round: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)
-    vp: Mapped[int] = mapped_column(Integer, default=0)
-    mp: Mapped[int] = mapped_column(Integer, default=0)
-    kind: Mapped[str] = mapped_column(String(20))
-    reason: Mapped[str] = mapped_column(Text, default="")
-    created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=now)
-    entrant: Mapped[EntrantRow] = relationship()
-
-
-class DrawRow(Base):
-    """A draw of lots among tied entrants: ``entrants`` numbers in drawn order."""
-
-    __tablename__ = "tournament_draws"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"),
-                                          index=True)
-    entrants: Mapped[str] = mapped_column(String(2000))
-    created_at: Mapped[_dt.datetime] = mapped_column(DateTime, default=now)
-
-
-class LogRow(Base):
-    """What the director did, with old and new values (JSON)."""
-
-    __tablename__ = "tournament_log"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id", ondelete="CASCADE"),
-                                          index=True)
-    at: Mapped[_dt.datetime] = mapped_column(DateTime, default=now)
-    action: Mapped[str] = mapped_column(String(40))
-    detail: Mapped[str] = mapped_column(Text, default="")
-
-
-# ------------------------------------------------------------------ engine
-def make_engine(url: Optional[str] = None) -> Engine:
-    """An engine for ``url`` (see :func:`normalize_url`); a SQLite file's folder
-    is created, and SQLite enforces foreign keys."""
-    url = normalize_url(url)
-    if url.startswith("sqlite:///") and not url.startswith("sqlite:///:memory:"):
-        Path(url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
-    eng = create_engine(url, future=True)
-    if eng.dialect.name == "sqlite":
-        @event.listens_for(eng, "connect")
-        def _fk(dbapi_conn, _record):  # pragma: no cover - trivial
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.close()
-    return eng
-
-
-def at_head(engine: Engine) -> bool:
-    """The tournament tables are at :data:`HEAD` already."""
-    from sqlalchemy import inspect
-    with engine.connect() as conn:
-        if not inspect(conn).has_table(VERSION_TABLE):
-            return False
-        rows = [r[0] for r in conn.execute(select(_version_table().c.version_num))]
-    return rows == [HEAD]
-
-
-def _version_table():
-    from sqlalchemy import Column, Table
-    return Table(VERSION_TABLE, MetaData(), Column("version_num", String(32)))
-
-
-def migrate(engine: Engine) -> None:
-    """Create or upgrade the tournament tables (Alembic, ``alembic_version_tournament``)."""
-    if at_head(engine):
-        return
-    from alembic import command
-    from alembic.config import Config
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
-
-
-class Store:
+class Store(DirectorSteps):
     """The tournaments of one database.  Each public method is one transaction."""
 
-    def __init__(self, url: Optional[str] = None, upgrade: bool = True) -> None:
+    def __init__(self, url: Optional[str] = None, upgrade: bool = True,
+                 create: bool = True) -> None:
+        """Open the database at ``url``.  Without ``create`` (every command but
+        ``tournament create``) nothing is made: a SQLite file that is not there,
+        or a database without the tournament tables, is refused with "no
+        tournament database at ..." (a mistyped ``--db`` makes no folder, no
+        file)."""
         self.url = normalize_url(url)
+        path = sqlite_path(self.url)
+        if not create and path is not None and not path.is_file():
+            raise TournamentError(f"no tournament database at {path}")
         try:
-            self.engine = make_engine(self.url)
+            self.engine = make_engine(self.url, create=create)
+            if not create and not exists(self.engine):
+                raise TournamentError(f"no tournament database at {path or self.safe_url}")
             if upgrade:
                 migrate(self.engine)
         except Exception as e:  # a wrong URL, an unreachable server, a bad file
@@ -388,6 +135,7 @@ class Store:
         with self.session() as s:
             ev = self._event(s, name)
             t = _build(ev)
+            _already_registered(t, entrants)
             added = [t.add_entrant(**e) for e in entrants]
             taken = {e.code for e in ev.entrants if e.code}
             out = []
@@ -398,6 +146,8 @@ class Store:
                                               player2=p[1], club=e.club, rating=e.rating,
                                               code=code))
                 out.append(replace(e, code=code))
+            _log(s, ev, "register", {"entrants": [e.number for e in added],
+                                     "names": [e.name for e in added]})
             return out
 
     def change_settings(self, name: Optional[str], **changes) -> Tournament:
@@ -410,8 +160,10 @@ class Store:
             d["vp_table"] = ",".join(map(str, d["vp_table"]))
             for k, v in d.items():
                 setattr(ev, k, v)
-            _log(s, ev, "settings", {k: v for k, v in t.settings.to_dict().items()
-                                     if before.get(k) != v})
+            after = t.settings.to_dict()
+            changed = {k: v for k, v in after.items() if before.get(k) != v}
+            if changed:
+                _log(s, ev, "settings", {**changed, "old": {k: before[k] for k in changed}})
             return t
 
     def withdraw(self, name: Optional[str], ref: str) -> Entrant:
@@ -450,19 +202,21 @@ class Store:
         with self.session() as s:
             ev = self._event(s, name)
             t = _build(ev)
+            stored = t.round(round_no).results.get(table) if 1 <= round_no <= len(t.rounds) \
+                else None
+            if stored is not None and stored.given_vp is None and \
+                    [list(h) for h in stored.hands] == [list(h) for h in hands]:
+                what = "corrected to" if correct else "entered with"
+                raise AlreadyDone(f"round {round_no} table {table} is already {what} this "
+                                  "sheet: nothing changed")
             if correct:
                 old, new = t.correct_result(round_no, table, hands)
             else:
                 old, new = None, t.enter_result(round_no, table, hands)
-            tr = _table_row(ev, round_no, table)
-            tr.hands.clear()
-            s.flush()
-            for i, (ns, ew) in enumerate(new.hands, 1):
-                tr.hands.append(HandRow(hand=i, ns=ns, ew=ew))
+            _write_result(s, ev, round_no, table, new)
             _log(s, ev, "correct" if correct else "result",
-                 {"round": round_no, "table": table,
-                  "old": [list(h) for h in old.hands] if old else None,
-                  "new": [list(h) for h in new.hands], **({"via": via} if via else {})})
+                 {"round": round_no, "table": table, "old": _sheet(old), "new": _sheet(new),
+                  **({"via": via} if via else {})})
             return t, old, new
 
     def close_round(self, name: Optional[str] = None) -> Tournament:
@@ -477,30 +231,57 @@ class Store:
             return t
 
     def adjust(self, name: Optional[str], ref: str, vp: int = 0, mp: int = 0, reason: str = "",
-               round_no: Optional[int] = None, penalty: bool = False) -> Adjustment:
-        """An adjustment or a penalty (see :meth:`Tournament.adjust`)."""
+               round_no: Optional[int] = None, penalty: bool = False,
+               again: bool = False) -> Adjustment:
+        """An adjustment or a penalty (see :meth:`Tournament.adjust`).  The same
+        one (entrant, VP, MP, round, reason, kind) already given is not given a
+        second time (a command repeated after an interruption) unless ``again``:
+        :class:`AlreadyDone` says so."""
         with self.session() as s:
             ev = self._event(s, name)
             a = _build(ev).adjust(ref, vp, mp, reason, round_no, penalty)
-            ev.adjustments.append(AdjustmentRow(entrant=_entrant_row(ev, a.entrant), round=a.round,
-                                                vp=a.vp, mp=a.mp, kind=a.kind, reason=a.reason))
+            same = [r for r in ev.adjustments
+                    if (r.entrant.number, r.vp, r.mp, r.round, r.reason, r.kind)
+                    == (a.entrant, a.vp, a.mp, a.round, a.reason, a.kind)]
+            if same and not again:
+                raise AlreadyDone(f"this {a.kind} was already given ({a.vp:+d} VP, {a.mp:+d} MP "
+                                  f"to entrant {a.entrant}"
+                                  + (f", round {a.round}" if a.round else "")
+                                  + (f", {a.reason!r}" if a.reason else "")
+                                  + "): nothing changed; --again gives another")
+            row = AdjustmentRow(entrant=_entrant_row(ev, a.entrant), round=a.round, vp=a.vp,
+                                mp=a.mp, kind=a.kind, reason=a.reason)
+            ev.adjustments.append(row)
+            s.flush()
+            _log(s, ev, a.kind, {"adjustment": row.id, "entrant": a.entrant, "vp": a.vp,
+                                 "mp": a.mp, "round": a.round, "reason": a.reason})
             return a
 
     def record_draw(self, name: Optional[str], refs: Sequence[str]) -> Tuple[int, ...]:
-        """The director's draw among tied entrants."""
+        """The director's draw among tied entrants (the same draw already
+        recorded is not recorded again: :class:`AlreadyDone`)."""
         with self.session() as s:
             ev = self._event(s, name)
-            order = _build(ev).record_draw(refs)
-            ev.draws.append(DrawRow(entrants=",".join(map(str, order))))
+            t = _build(ev)
+            order = tuple(t.entrant(r).number for r in refs)
+            text = ",".join(map(str, order))
+            rnd = draw_round(t)  # the round whose standings the draw resolves
+            if any(d.entrants == text and d.round == rnd for d in ev.draws):
+                raise AlreadyDone(f"this draw is already recorded ({' > '.join(map(str, order))})"
+                                  ": nothing changed")
+            order = t.record_draw(refs)
+            row = DrawRow(entrants=text, round=t.draws[-1].round)
+            ev.draws.append(row)
+            s.flush()
+            _log(s, ev, "draw", {"draw": row.id, "order": list(order)})
             return order
 
     def log(self, name: Optional[str] = None) -> List[Tuple[_dt.datetime, str, dict]]:
-        """What the director did, oldest first."""
+        """What the director did, oldest first (see also :meth:`log_entries`)."""
         with self.session() as s:
             ev = self._event(s, name)
             rows = s.scalars(select(LogRow).where(LogRow.event_id == ev.id).order_by(LogRow.id))
             return [(r.at, r.action, json.loads(r.detail or "{}")) for r in rows]
-
 
     # ------------------------------------------------------------- online
     def event_id(self, name: Optional[str] = None) -> int:
@@ -650,62 +431,20 @@ class Store:
             return [(a, b, c, d) for a, b, c, d in s.execute(q)]
 
 
-def _fresh_code(taken: set) -> str:
-    """A seat code no other entrant of the event has (added to ``taken``)."""
-    while True:
-        code = _codes.new_code()
-        if code not in taken:
-            taken.add(code)
-            return code
-
-
-def _first_line(e: BaseException) -> str:
-    text = str(getattr(e, "orig", None) or e).strip().splitlines()
-    return text[0] if text else type(e).__name__
-
-
-def _entrant_row(ev: EventRow, number: int) -> EntrantRow:
-    for e in ev.entrants:
-        if e.number == number:
-            return e
-    raise TournamentError(f"no entrant number {number}")  # pragma: no cover
-
-
-def _table_row(ev: EventRow, round_no: int, table: int) -> TableRow:
-    for t in ev.rounds_[round_no - 1].tables:
-        if t.number == table:
-            return t
-    raise TournamentError(f"round {round_no} has no table {table}")  # pragma: no cover
-
-
-def _log(s: Session, ev: EventRow, action: str, detail: dict) -> None:
-    s.add(LogRow(event_id=ev.id, action=action, detail=json.dumps(detail)))
-
-
-def _build(ev: EventRow) -> Tournament:
-    """The model of a stored event."""
-    vp_table = tuple(int(x) for x in ev.vp_table.split(",") if x.strip()) if ev.vp_table else ()
-    settings = Settings(format=ev.format, rounds=ev.rounds, hands=ev.hands, variant=ev.variant,
-                        bye_vp=ev.bye_vp, bye_mp=ev.bye_mp, first_draw=ev.first_draw,
-                        deal_sets=ev.deal_sets, seed=ev.seed, vp_table=vp_table)
-    t = Tournament(ev.name, settings)
-    for e in ev.entrants:
-        t.entrants[e.number] = Entrant(e.number, e.name,
-                                       tuple(p for p in (e.player1, e.player2) if p),
-                                       e.club, e.rating, e.withdrawn, e.code or "")
-    for rr in ev.rounds_:
-        tables = []
-        for tr in rr.tables:
-            ns = tuple(st.entrant.number for st in rr.seats if st.table_id == tr.id and st.side == 0)
-            ew = tuple(st.entrant.number for st in rr.seats if st.table_id == tr.id and st.side == 1)
-            tables.append(Seating(tr.number, ns, ew, tr.deal_set))
-        byes = tuple(st.entrant.number for st in rr.seats if st.table_id is None)
-        r = t.add_round(RoundPlan(rr.number, tuple(tables), byes), closed=rr.closed)
-        for tr in rr.tables:
-            if tr.hands:
-                r.results[tr.number] = Result(tuple((h.ns, h.ew) for h in tr.hands))
-    for a in ev.adjustments:
-        t.adjustments.append(Adjustment(a.entrant.number, a.vp, a.mp, a.reason, a.round, a.kind))
-    for d in ev.draws:
-        t.draws.append(tuple(int(x) for x in d.entrants.split(",")))
-    return t
+def _already_registered(t: Tournament, entrants: Sequence[dict]) -> None:
+    """:class:`AlreadyDone` when every entrant asked for is registered already
+    with the same name and players (a registration or an import repeated after
+    an interruption); otherwise nothing (the model refuses a clash)."""
+    found = []
+    for item in entrants:
+        players = tuple(p.strip() for p in item.get("players", ()) if p and p.strip())
+        name = (item.get("name") or "").strip() or " / ".join(players)
+        same = [e for e in t.entrants.values() if e.name.lower() == name.lower()
+                and (not players or tuple(x.lower() for x in e.players)
+                     == tuple(x.lower() for x in players))]
+        if not same:
+            return
+        found.append(same[0])
+    if found:
+        raise AlreadyDone("already registered: " + ", ".join(f"{e.number} {e.name}"
+                                                             for e in found))

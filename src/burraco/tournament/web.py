@@ -1,18 +1,24 @@
-"""The tournament pages of ``burraco serve`` (issue 13 item 5).
+"""The tournament pages of ``burraco serve`` (issue 13 item 5, issue 26).
 
-* ``/tournament``: the events, and a form to create one;
+* ``/tournament``: the events, and a form to create one: for a registered
+  account (signed in on the server's pages), or anyone when the server was
+  started with ``--open-tournaments``;
 * ``/tournament/{id}``: the public page (assignments, the round clock, every
   online table's state, standings), which updates itself every two seconds;
 * ``/tournament/{id}/play``: a player finds their table by their entrant's
   seat code (:mod:`.codes`) and is seated at it (a guest session is made if
   needed); a name alone seats nobody;
-* ``/tournament/{id}/director?key=KEY``: the director's page, the steps of
-  ``burraco tournament`` as forms (register, import, bots, withdraw, start,
-  play a table online or enter its paper result, correct, close, adjust,
-  penalty, draw).  The key is made with the event and shown when it is
-  created here (or by ``burraco tournament director-url``); each form carries
-  it, so nothing is done for a visitor without it;
-* ``/tournament/{id}/print/{standings|results|tables|cards}``: the printouts;
+* ``/tournament/{id}/enter``: a side of a table enters its score sheet from a
+  phone, with its seat code; the other side confirms (:mod:`.entries`);
+* ``/tournament/{id}/director``: the director's page, the steps of
+  ``burraco tournament`` as forms (:mod:`.steps`).  The director's key is made
+  with the event; the browser that creates the event here is given it in a
+  cookie (HttpOnly, SameSite=Lax, for this event's pages only), as is one that
+  opens ``/tournament/{id}/director?key=KEY`` once (``burraco tournament
+  director-url``), which is then sent on to the address without the key: the
+  key travels in no later address and in no form;
+* ``/tournament/{id}/print/{standings|results|tables|cards|find|guide|sheets|compare}``:
+  the printouts (seat codes on the director's copies only);
 * ``GET /api/tournaments/{id}``: the event as JSON (the shape of ``simulate
   --json``) with the live facts of the current round;
   ``POST /api/tournaments/{id}/claim`` ``{"code": ..., "name": ...}``: take
@@ -20,254 +26,54 @@
 
 Every form carries a token (:mod:`.csrf`); a post without the right one is
 refused (403).  Every path and query number is read as ASCII digits, bounded
-(:func:`whole`): a bad one is a clear 400 or 404, never a 500.
+(:func:`.webinput.whole`): a bad one is a clear 400 or 404, never a 500.
 
-Pages are plain HTML forms (POST, then a redirect), with a few lines of
-script for the live page and the clock; no external assets.
-
-Every page speaks English, Italian, Brazilian Portuguese or German (the
-words of :mod:`.words`, in the shared gettext catalogue): the language given
-with ``?lang=`` (then remembered in the ``burraco_lang`` cookie), else the
-remembered one, else the browser's ``Accept-Language``.  The director's
-refusals (:class:`~.model.TournamentError`) are shown as the model words
-them, in English, but for the common ones (those with a ``key``: a table
-without a result, a seat already taken, a name not found, ...), which have
-their words.
+The pages are Jinja2 templates (:mod:`.render`, ``templates/``), built by
+:mod:`.pages`, with one stylesheet; they speak English, Italian, Brazilian
+Portuguese or German (the words of :mod:`.words`): the language given with
+``?lang=`` (then remembered in the ``burraco_lang`` cookie), else the
+remembered one, else the browser's ``Accept-Language``.
 """
 
 from __future__ import annotations
 
 import copy
-import csv
-import html
-import io
 import json
-import math
 import secrets
-from typing import Any, Awaitable, Callable, Dict, List, Optional, Sequence, Tuple
-from urllib.parse import parse_qs, quote, urlencode
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
+from urllib.parse import quote, urlencode
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from . import movements as mv
-from ..i18n import LANGS, normalize_lang
-from .model import Settings, Tournament, TournamentError, check_bot_players
-from .codes import normalize as normalize_code, printed
-from .csrf import FormTokens, hidden
+from ..i18n import normalize_lang
+from ..server.guard import client_address
+from . import entries, printouts
+from .csrf import FormTokens
 from .limits import WrongTries
-from .online import CLOCK_FORMS, Online, WrongCode, default_clock, seat_players
-from .output import STYLE, _results_block, _standings_block, assignments_html, \
-    html_lang, results_html, scorecards_html, standings_html, summary
+from .model import Settings, Tournament, TournamentError
+from .online import Online, WrongCode
+from .output import assignments_html, results_html, scorecards_html, standings_html
+from .pages import (director_context, event_state, format_options, live_fragment, page,
+                    variant_options)
 from .simulate import event_json
-from .words import ENGLISH, Words
-from ..server.guard import FORM_BODY, client_address, loads_json
+from .steps import do_step
+from .webinput import (LANG_COOKIE, MAX_CLAIM, MAX_DIGITS, BadRequest, accept_language,
+                       bounded_body, claim_body, form_int, page_lang, parse_entrants_csv,
+                       parse_sheet, read_form, same, whole)
+from .words import Words
 
 SEED_BITS = 48
 """The bits of an event's seed drawn by the server: all that the deal sets'
 derivation (:func:`burraco.tournament.simulate._seed`) reads of it, so that the
 deals cannot be found from the first ones by trying every seed."""
 
-MAX_FORM = FORM_BODY
-"""The largest director's form (a CSV of entrants), in bytes: the server's bound of
-a body under ``/tournament/`` (server/guard.py), one figure for both."""
+DIRECTOR_COOKIE = "burraco_director_{eid}"
+"""The cookie that holds an event's director's key (its path: the event's pages)."""
 
-MAX_CLAIM = 1024
-"""The largest claim body, in bytes (``{"code": ..., "name": ...}``)."""
-e = html.escape
-
-EXTRA_STYLE = """
-form.inline{display:inline}fieldset{margin:.6em 0;border:1px solid #bbb}
-input[type=text],input:not([type]){min-width:8em}.msg{color:#060}.err{color:#a00;font-weight:bold}
-.clock{font-size:2em;font-weight:bold}.clock.low{color:#a00}nav a{margin-right:1em}
-nav.langs{float:right;font-size:.9em}
-a.skip{position:absolute;left:.5em;top:-4em;background:#fff;padding:.4em .8em;border:2px solid #111}
-a.skip:focus{top:.5em}main:focus{outline:none}
-td.code{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:1.15em;letter-spacing:.08em}
-"""
-
-
-LANG_COOKIE = "burraco_lang"
-"""The cookie that remembers the language picked with ``?lang=``."""
-
-LANG_NAMES = {"en": "English", "it": "Italiano", "pt": "Português (Brasil)", "de": "Deutsch"}
-"""Each language by its own name (the pages' language links)."""
-
-
-def accept_language(header: str) -> str:
-    """The first language of :data:`~burraco.i18n.LANGS` in an ``Accept-Language``
-    header, by its ``q`` weights (English when none)."""
-    found = []
-    for i, part in enumerate((header or "").split(",")):
-        tag, _, params = part.strip().partition(";")
-        q = 1.0
-        for param in params.split(";"):
-            k, _, v = param.strip().partition("=")
-            if k.strip().lower() == "q":
-                try:
-                    q = float(v)
-                except ValueError:
-                    q = 0.0
-        lang = normalize_lang(tag.strip())
-        if lang and q > 0:
-            found.append((-q, i, lang))
-    return min(found)[2] if found else "en"
-
-
-def page_lang(request: Request) -> str:
-    """The language of a page: ``?lang=``, the ``burraco_lang`` cookie, the
-    browser's ``Accept-Language``, English."""
-    return (normalize_lang(request.query_params.get("lang"))
-            or normalize_lang(request.cookies.get(LANG_COOKIE))
-            or accept_language(request.headers.get("accept-language", "")))
-
-
-def lang_links(request: Request, lang: str) -> str:
-    """Links to the same page in the other languages (the director's key kept)."""
-    out = []
-    for code in LANGS:
-        if code == lang:
-            continue
-        params = {k: v for k, v in request.query_params.items() if k not in ("msg", "error")}
-        params["lang"] = code
-        out.append(f'<a href="{e(request.url.path + "?" + urlencode(params))}" '
-                   f'hreflang="{html_lang(code)}" lang="{html_lang(code)}">{LANG_NAMES[code]}</a>')
-    return '<nav class="langs">' + " ".join(out) + "</nav>"
-
-
-def _html(title: str, body: List[str], script: str = "", lang: str = "en",
-          top: str = "") -> HTMLResponse:
-    """A page: a link that skips to its main content (the first thing the keyboard
-    reaches), ``top`` (the language links), then ``body`` as the page's ``<main>``."""
-    skip = f'<a class="skip" href="#main">{e(Words(lang)("skip_to_main"))}</a>'
-    page = (f"<!DOCTYPE html>\n<html lang=\"{html_lang(lang)}\"><head><meta charset=\"utf-8\">"
-            f"<title>{e(title)}</title><link rel=\"icon\" href=\"data:,\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<style>{STYLE}{EXTRA_STYLE}</style></head><body>\n{skip}\n{top}\n"
-            '<main id="main" tabindex="-1">\n' + "\n".join(body) + "\n</main>"
-            + (f"\n<script>{script}</script>" if script else "") + "\n</body></html>\n")
-    return HTMLResponse(page)
-
-
-class BadRequest(Exception):
-    """A request refused before the tournament is asked (HTTP ``status``, one line)."""
-
-    def __init__(self, status: int, code: str, message: str, field: Optional[str] = None,
-                 headers: Optional[Dict[str, str]] = None) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
-        self.field, self.headers = field, headers or {}
-
-
-async def bounded_body(request: Request, limit: int) -> bytes:
-    """The request's body, read as it streams and refused (413) as soon as it
-    passes ``limit`` bytes (a declared ``Content-Length`` over it before reading)."""
-    declared = request.headers.get("content-length", "")
-    if declared.isascii() and declared.isdigit() and int(declared) > limit:
-        raise BadRequest(413, "too_large", f"a body may hold at most {limit} bytes")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise BadRequest(413, "too_large", f"a body may hold at most {limit} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-async def _form(request: Request) -> Dict[str, str]:
-    raw = await bounded_body(request, MAX_FORM)
-    try:
-        q = parse_qs(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=200)
-    except UnicodeDecodeError:
-        raise TournamentError("the form is not UTF-8") from None
-    except ValueError:
-        raise TournamentError("the form has too many fields") from None
-    return {k: v[-1] for k, v in q.items()}
-
-
-MAX_DIGITS = 9
-"""Whole numbers of the pages have at most this many digits (rounds, tables,
-points, ratings, ids): every column holds them, nothing needs more."""
-
-
-def whole(text: str, what: str, signed: bool = True) -> int:
-    """``text`` as a whole number of ASCII digits (at most :data:`MAX_DIGITS`,
-    a leading ``-`` when ``signed``); :class:`TournamentError` naming ``what``
-    otherwise (``'²'``, ``'٣'``, ``'1e9'`` and ``'9' * 5000`` are not numbers here)."""
-    t = text.strip()
-    digits = t[1:] if signed and t.startswith("-") else t
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS):
-        shown = t if len(t) <= 20 else t[:20] + "..."
-        raise TournamentError(f"{what}: {shown!r} is not a whole number "
-                              f"(at most {MAX_DIGITS} digits)")
-    return int(t)
-
-
-def _int(form: Dict[str, str], key: str, default: Optional[int] = None) -> int:
-    text = (form.get(key) or "").strip()
-    if not text:
-        if default is None:
-            raise TournamentError(f"{key}: a whole number is needed")
-        return default
-    return whole(text, key)
-
-
-def parse_sheet(text: str, hands: int) -> List[List[int]]:
-    """A score sheet typed as ``NS EW NS EW ...`` or ``NS:EW`` tokens."""
-    flat: List[int] = []
-    for tok in text.replace(",", " ").split():
-        parts = tok.replace("/", ":").split(":")
-        if len(parts) not in (1, 2) or any(not x.strip() for x in parts):
-            raise TournamentError(f"points: {tok!r} is not a number or NS:EW")
-        for x in parts:
-            flat.append(whole(x, "points"))
-    if len(flat) != 2 * hands:
-        raise TournamentError(f"a round has {hands} hands: give {2 * hands} numbers "
-                              f"(North-South and East-West of each hand), not {len(flat)}",
-                              "sheet_count", n=hands, numbers=2 * hands, given=len(flat))
-    return [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)]
-
-
-def parse_entrants_csv(text: str) -> List[dict]:
-    """Entrants from CSV text with a header: name, player1, player2 (or player),
-    club, rating."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    fields = [(h or "").strip().lower() for h in (reader.fieldnames or [])]
-    if not {"name", "player1", "player"} & set(fields):
-        raise TournamentError("the CSV header needs name, player1 (and player2) or player")
-    items = []
-    for i, row in enumerate(reader, 2):
-        row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}
-        players = [row.get(k, "") for k in ("player1", "player2", "player")]
-        rating = whole(row.get("rating") or "0", f"line {i}: rating")
-        items.append(dict(name=row.get("name", ""), players=[p for p in players if p],
-                          club=row.get("club", ""), rating=rating))
-    if not items:
-        raise TournamentError("the CSV has no entrants")
-    return items
-
-
-def same(given: str, real: str) -> bool:
-    """A secret as given equals the real one (constant time; any characters:
-    :func:`secrets.compare_digest` refuses non-ASCII text with a TypeError)."""
-    return secrets.compare_digest(given.encode("utf-8", "replace"), real.encode("utf-8"))
-
-
-def claim_body(raw: bytes) -> Dict[str, str]:
-    """The claim's body: a JSON object whose ``code`` (and optional ``name``) are
-    strings; anything else (not JSON, nested, too deep) is 400 ``malformed``."""
-    try:
-        body = json.loads(raw or b"{}")
-    except (ValueError, RecursionError):
-        raise BadRequest(400, "malformed", "the body is not JSON") from None
-    if not isinstance(body, dict):
-        raise BadRequest(400, "malformed", "the body must be a JSON object")
-    for k in ("code", "name"):
-        if body.get(k) is not None and not isinstance(body[k], str):
-            raise BadRequest(400, "malformed", f"{k}: a string", k)
-    code = normalize_code(body.get("code") or "")
-    return {"code": code, "name": (body.get("name") or "")[:200]}
+DIRECTOR_COOKIE_AGE = 60 * 24 * 3600
+"""How long a browser keeps a director's key: a season of club evenings."""
 
 
 def without_codes(t: Tournament) -> Tournament:
@@ -278,97 +84,13 @@ def without_codes(t: Tournament) -> Tournament:
     return out
 
 
-def _clock_text(seconds: float) -> str:
-    s = max(0, int(seconds))
-    return f"{s // 60}:{s % 60:02d}"
-
-
-# ------------------------------------------------------------------ pieces
-def live_fragment(t: Tournament, live: dict, w: Words = ENGLISH) -> str:
-    """The live part of the public page: the current round's clock and tables,
-    then the standings."""
-    out: List[str] = []
-    r = t.current
-    if r is None:
-        out.append(f"<p>{e(w('registration', n=len(t.entrants)))}</p>")
-    else:
-        state = w("closed" if r.closed else "being_played")
-        out.append(f'<h2 id="round" data-round="{r.number}">'
-                   f"{e(w('round_n_of', n=r.number, rounds=t.settings.rounds))} "
-                   f"<span class=\"note\">({e(state)})</span></h2>")
-        c = live.get("clock")
-        if c and not r.closed:
-            if c["form"] == "round":
-                left = c["remaining"] or 0
-                out.append(f'<p>{e(w("round_clock"))} <span class="clock{" low" if left < 60 else ""}" '
-                           f'role="timer" data-deadline="{c["deadline"]}" data-now="{live["now"]}"'
-                           f'>{_clock_text(left)}</span>'
-                           + (f" <strong>{e(w('time'))}</strong>" if left <= 0 else "") + "</p>")
-            else:
-                out.append(f'<p class="note">{e(w("hand_clock_note", n=c["seconds"] // 60))}</p>')
-        rows = []
-        for seat in r.plan.tables:
-            names = seat_players(t, seat)
-            res = r.results.get(seat.table)
-            on = live["tables"].get(seat.table)
-            if res is not None:
-                vns, vew = t.settings.vp(res.ns, res.ew)
-                state = w("st_result", ns=res.ns, ew=res.ew, vns=vns, vew=vew)
-            elif on is not None:
-                state = _online_state(on, t.settings.hands, w)
-            else:
-                state = w("st_paper")
-            rows.append(f'<tr data-table="{seat.table}"><td class="n">{seat.table}</td>'
-                        f"<td>{e(_side(t, seat.ns, names[0], names[2], w))}</td>"
-                        f"<td>{e(_side(t, seat.ew, names[1], names[3], w))}</td>"
-                        f'<td class="state">{e(state)}</td></tr>')
-        for b in r.plan.byes:
-            rows.append(f"<tr><td>{e(w('bye'))}</td><td>{e(t.label(b))}</td><td></td>"
-                        f"<td>{t.settings.bye_vp} {e(w('col_vp'))}</td></tr>")
-        out.append(f"<table><thead><tr><th>{e(w('col_table'))}</th><th>{e(w('col_ns'))}</th>"
-                   f"<th>{e(w('col_ew'))}</th><th>{e(w('col_state'))}</th></tr></thead><tbody>"
-                   + "".join(rows) + "</tbody></table>")
-    out.append(f'<h2>{e(w("standings"))}</h2><div id="standings">')
-    out += _standings_block(t, None, w)
-    out.append("</div>")
-    return "\n".join(out)
-
-
-def _player_name(p: str, w: Words = ENGLISH) -> str:
-    return w("bot_player", spec=p[4:]) if p.startswith("bot:") else p
-
-
-def _side(t: Tournament, entrants, p1: str, p2: str, w: Words = ENGLISH) -> str:
-    who = " & ".join(t.label(n) for n in entrants)
-    if all(t.entrants[n].is_bot for n in entrants):
-        players = sorted({_player_name(p, w) for p in (p1, p2)})
-    else:
-        players = [_player_name(p, w) for p in (p1, p2) if p not in who]
-    return who + (f" ({', '.join(players)})" if players and t.settings.kind == "pairs" else "")
-
-
-def _online_state(on: dict, hands: int, w: Words = ENGLISH) -> str:
-    """An online table in words, and who is not there: a claimed seat whose
-    player is not connected (``absent``), or one a bot plays for (``away``)."""
-    if on["status"] == "over":
-        return w("st_over")
-    seats = on["seats"]
-    if on["status"] == "waiting":
-        here = sum(1 for s in seats if s["player"])
-        text = w("st_waiting", n=here)
-    else:
-        tot = on["totals"]
-        text = w("st_hand", n=on["hand"] + 1, hands=hands, ns=tot[0], ew=tot[1])
-        if on["time_called"]:
-            text += ", " + w("st_last_lap")
-    away = [s["player"] for s in seats if s["player"] and not s["bot"] and s["away"]]
-    absent = [s["player"] for s in seats
-              if s["player"] and not s["bot"] and not s["away"] and not s["connected"]]
-    if absent:
-        text += "; " + w("st_absent", names=", ".join(absent))
-    if away:
-        text += "; " + w("st_away", names=", ".join(away))
-    return text
+def set_director_cookie(response: Response, eid: int, key: str, secure: bool) -> Response:
+    """Give the browser the director's key of event ``eid`` (HttpOnly, SameSite=Lax,
+    sent to that event's pages only)."""
+    response.set_cookie(DIRECTOR_COOKIE.format(eid=eid), key, max_age=DIRECTOR_COOKIE_AGE,
+                        path=f"/tournament/{eid}", httponly=True, samesite="lax",
+                        secure=secure)
+    return response
 
 
 LIVE_SCRIPT = """
@@ -406,12 +128,16 @@ document.getElementById('find').addEventListener('submit',async ev=>{ev.preventD
 """
 
 
+
 def routes(hub: Callable[[], Any],
-           current: Callable[..., Awaitable[Optional[dict]]]) -> List[Route]:
+           current: Callable[..., Awaitable[Optional[Dict[str, Any]]]]) -> List[Route]:
     """The routes to mount in the server app: ``hub()`` gives the server's
     :class:`~burraco.server.hub.Hub` (made at startup), ``current(request,
     required=False)`` the session's player or None."""
     st: Dict[str, Any] = {}
+
+    def option(name: str) -> bool:
+        return bool(getattr(hub().settings, name, False))
 
     async def online() -> Online:
         h = hub()
@@ -425,15 +151,14 @@ def routes(hub: Callable[[], Any],
     async def forms() -> FormTokens:
         h = hub()
         if st.get("forms_hub") is not h:
-            st["forms"] = FormTokens(await h.db(h.store.secret),
-                                     bool(getattr(h.settings, "secure_cookies", False)))
+            st["forms"] = FormTokens(await h.db(h.store.secret), option("secure_cookies"))
             st["forms_hub"] = h
         tokens: FormTokens = st["forms"]
         return tokens
 
     async def posted_form(request: Request) -> Dict[str, str]:
         """A posted form whose token is right (else 403, nothing done)."""
-        f = await _form(request)
+        f = await read_form(request)
         if not (await forms()).valid(request, f):
             raise BadRequest(403, "forbidden", "this form has no valid token (it was not "
                              "sent from this server's page, or the page is old): reload the "
@@ -446,7 +171,7 @@ def routes(hub: Callable[[], Any],
         tries: WrongTries = st["tries"]
         return tries
 
-    async def event(request: Request) -> tuple:
+    async def event(request: Request) -> Tuple[Online, str, int]:
         o = await online()
         text = request.path_params["eid"]
         if not (text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS):
@@ -454,7 +179,18 @@ def routes(hub: Callable[[], Any],
         eid = int(text)
         return o, await o.db(o.store.name_of, eid), eid
 
-    def guard(fn):
+    async def may_create(request: Request) -> bool:
+        if option("open_tournaments"):
+            return True
+        me = await current(request, required=False)
+        return bool(me and me.get("registered"))
+
+    def error_page(request: Request, lang: str, message: str, status: int) -> HTMLResponse:
+        w = Words(lang)
+        return HTMLResponse(page("error.html", request, lang, "burraco: " + w("tournaments"),
+                                 message=message), status_code=status)
+
+    def guard(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         async def wrapped(request: Request) -> Response:
             lang = page_lang(request)
             try:
@@ -464,12 +200,7 @@ def routes(hub: Callable[[], Any],
                     return JSONResponse({"ok": False, "error": {
                         "code": ex.code, "message": ex.message, "field": ex.field}},
                         status_code=ex.status, headers=ex.headers)
-                w = Words(lang)
-                response = _html("burraco: " + w("tournaments"), [
-                    f'<h1>{e(w("tournaments"))}</h1>',
-                    f'<p class="err" role="alert">{e(ex.message)}</p>',
-                    f'<p><a href="/tournament">{e(w("tournaments"))}</a></p>'], lang=lang)
-                response.status_code = ex.status
+                response = error_page(request, lang, ex.message, ex.status)
                 response.headers.update(ex.headers)
             except TournamentError as ex:
                 missing = str(ex).startswith(("no tournament", "no such tournament"))
@@ -479,17 +210,9 @@ def routes(hub: Callable[[], Any],
                     return JSONResponse({"ok": False, "error": {
                         "code": code, "message": Words(lang).error(ex), "field": field}},
                         status_code=status)
-                w = Words(lang)
-                response = _html("burraco: " + w("tournaments"), [
-                    f'<h1>{e(w("tournaments"))}</h1>',
-                    f'<p class="err" role="alert">{e(w.error(ex))}</p>',
-                    f'<p><a href="/tournament">{e(w("tournaments"))}</a></p>'], lang=lang)
-                if missing:
-                    response.status_code = 404
-                elif ex.key == "need_key":
-                    response.status_code = 403
-                elif request.method == "GET":
-                    response.status_code = 400
+                status = 404 if missing else 403 if ex.key in ("need_key", "need_account") \
+                    else 400 if request.method == "GET" else 200
+                response = error_page(request, lang, Words(lang).error(ex), status)
             asked = normalize_lang(request.query_params.get("lang"))
             if asked and request.cookies.get(LANG_COOKIE) != asked:
                 response.set_cookie(LANG_COOKIE, asked, max_age=365 * 24 * 3600,
@@ -497,6 +220,11 @@ def routes(hub: Callable[[], Any],
             return response
         wrapped.__name__ = fn.__name__
         return wrapped
+
+    async def phone_states(o: Online, name: str, w: Words) -> Dict[int, str]:
+        """Each open table's state of the sheets sent from the phones (its words)."""
+        view = await o.db(entries.director_view, o.store, name, w)
+        return {k: v["state"] for k, v in view.items() if v.get("state")}
 
     # ---------------------------------------------------------------- public
     @guard
@@ -507,44 +235,37 @@ def routes(hub: Callable[[], Any],
         tokens = await forms()
         token, fresh = tokens.token(request)
         rows = await o.db(o.store.events)
-        items = [f'<li><a href="/tournament/{i}">{e(n)}</a> <span class="note">({e(s)})'
-                 "</span></li>" for i, n, s in rows]
-        fmts = "".join(f'<option value="{f}">{e(w.format_name(f))}</option>' for f in mv.FORMATS)
-        page = _html("burraco: " + w("tournaments"), [
-            f"<h1>{e(w('tournaments'))}</h1>",
-            "<ul>" + "".join(items) + "</ul>" if items
-            else f"<p>{e(w('no_tournament_yet'))}</p>",
-            f'<h2>{e(w("new_tournament"))}</h2><form method="post" action="/tournament/new">'
-            f'{hidden(token)}<label>{e(w("f_name"))} <input name="name" required></label> '
-            f'<label>{e(w("f_format"))} <select name="format">{fmts}</select></label> '
-            f'<label>{e(w("f_rounds"))} <input name="rounds" type="number" min="1" value="5">'
-            f'</label> <label>{e(w("f_hands"))} <input name="hands" type="number" min="2" '
-            f'max="4" value="3"></label> <label>{e(w("f_variant"))} <input name="variant" '
-            f'value="italian-tournament"></label> <button>{e(w("b_create"))}</button></form>'],
-            lang=lang, top=lang_links(request, lang))
-        return tokens.set_cookie(page, fresh)
+        html = page("index.html", request, lang, "burraco: " + w("tournaments"),
+                    events=[dict(id=i, name=n, state=event_state(s, w)) for i, n, s in rows],
+                    may_create=await may_create(request), token=token,
+                    formats=format_options(w), variants=variant_options(w))
+        return tokens.set_cookie(HTMLResponse(html), fresh)
 
     @guard
     async def create(request: Request) -> Response:
         w = Words(page_lang(request))
         o = await online()
         f = await posted_form(request)
-        if (f.get("seed") or "").strip() and not getattr(hub().settings, "allow_client_seed",
-                                                         False):
+        if not await may_create(request):
+            raise TournamentError("creating a tournament needs a registered account: sign in "
+                                  "(or start the server with --open-tournaments)",
+                                  "need_account")
+        if (f.get("seed") or "").strip() and not option("allow_client_seed"):
             # whoever chose the seed would know every deal of the event's online tables
             raise BadRequest(400, "malformed", "seed: the server draws the event's deals; a "
                              "seed is accepted only by a server started with "
                              "--allow-client-seed", "seed")
-        settings = Settings(format=f.get("format", ""), rounds=_int(f, "rounds"),
-                            hands=_int(f, "hands", 3),
+        settings = Settings(format=f.get("format", ""), rounds=form_int(f, "rounds"),
+                            hands=form_int(f, "hands", 3),
                             variant=(f.get("variant") or "italian-tournament").strip(),
                             # every bit the deal sets' derivation (simulate._seed) reads
-                            seed=_int(f, "seed", secrets.randbits(SEED_BITS)))
+                            seed=form_int(f, "seed", secrets.randbits(SEED_BITS)))
         t = await o.db(o.store.create, f.get("name", ""), settings)
         eid = await o.db(o.store.event_id, t.name)
         key = await o.db(o.store.director_key, t.name)
-        return RedirectResponse(f"/tournament/{eid}/director?key={quote(key)}&msg="
-                                + quote(w("created_keep_key")), status_code=303)
+        response = RedirectResponse(f"/tournament/{eid}/director?msg="
+                                    + quote(w("created_keep_key")), status_code=303)
+        return set_director_cookie(response, eid, key, option("secure_cookies"))
 
     @guard
     async def public(request: Request) -> Response:
@@ -553,20 +274,20 @@ def routes(hub: Callable[[], Any],
         o, name, eid = await event(request)
         t = await o.db(o.store.load, name)
         live = await o.live(name)
-        return _html(f"{t.name}", [
-            f"<h1>{e(t.name)}</h1>",
-            f'<nav><a href="/tournament/{eid}/play">{e(w("find_my_table"))}</a>'
-            f'<a href="/tournament/{eid}/print/standings">{e(w("printable_standings"))}</a>'
-            f'<a href="/tournament/{eid}/print/tables">{e(w("table_assignments"))}</a></nav>',
-            f'<div id="live">{live_fragment(t, live, w)}</div>'], LIVE_SCRIPT, lang=lang,
-            top=lang_links(request, lang))
+        from markupsafe import Markup
+        states = await phone_states(o, name, w)
+        return HTMLResponse(page("public.html", request, lang, t.name, LIVE_SCRIPT, name=t.name,
+                                 eid=eid, live=Markup(live_fragment(t, live, w,
+                                                                   entries=states))))
 
     @guard
     async def live_part(request: Request) -> Response:
         o, name, _ = await event(request)
         await o.harvest()
         t = await o.db(o.store.load, name)
-        return HTMLResponse(live_fragment(t, await o.live(name), Words(page_lang(request))),
+        w = Words(page_lang(request))
+        return HTMLResponse(live_fragment(t, await o.live(name), w,
+                                          entries=await phone_states(o, name, w)),
                             headers={"Cache-Control": "no-store"})
 
     @guard
@@ -583,18 +304,8 @@ def routes(hub: Callable[[], Any],
         w = Words(lang)
         o, name, eid = await event(request)
         me = await current(request, required=False)
-        value = e(me["name"]) if me else ""
-        return _html(w("title_find", name=name), [
-            f"<h1>{e(name)}</h1>",
-            f"<h2>{e(w('find_my_table'))}</h2>",
-            f'<form id="find"><label>{e(w("your_name"))} <input id="name" name="name" '
-            f'value="{value}" required></label> <label>{e(w("your_code"))} <input id="code" '
-            'name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" '
-            f'size="10" maxlength="20"></label> <button>{e(w("take_my_seat"))}</button></form>',
-            f'<p class="note">{e(w("code_note"))}</p>',
-            '<p id="out" class="err" role="alert"></p>',
-            f'<p><a href="/tournament/{eid}">{e(w("assignments_and_standings"))}</a></p>'],
-            PLAY_SCRIPT, lang=lang, top=lang_links(request, lang))
+        return HTMLResponse(page("play.html", request, lang, w("title_find", name=name),
+                                 PLAY_SCRIPT, name=name, eid=eid, me=me["name"] if me else ""))
 
     @guard
     async def claim(request: Request) -> Response:
@@ -616,36 +327,91 @@ def routes(hub: Callable[[], Any],
             raise
         return JSONResponse({"ok": True, **got})
 
+    async def is_director(request: Request, o: Online, name: str, eid: int) -> bool:
+        key = request.cookies.get(DIRECTOR_COOKIE.format(eid=eid), "")
+        return bool(key) and same(key, await o.db(o.store.director_key, name))
+
     @guard
     async def printout(request: Request) -> Response:
         lang = page_lang(request)
-        o, name, _ = await event(request)
+        o, name, eid = await event(request)
         t = await o.db(o.store.load, name)
-        key = request.query_params.get("key", "")
-        if not (key and same(key, await o.db(o.store.director_key, name))):
+        director = await is_director(request, o, name, eid)
+        if not director:
             t = without_codes(t)      # the seat codes are printed for the director only
         what = request.path_params["what"]
         rno = request.query_params.get("round", "")
         rno_i = whole(rno, "round", signed=False) if rno.strip() else None
         if what == "standings":
             return HTMLResponse(standings_html(t, lang=lang))
-        if not t.rounds and what in ("results", "tables"):
+        if what == "cards":
+            return HTMLResponse(scorecards_html(t, lang=lang))
+        if what == "guide":
+            return HTMLResponse(printouts.guide_cards_html(t, lang=lang))
+        if what == "compare":
+            return HTMLResponse(printouts.deal_sets_html(t, lang=lang))
+        if what not in ("results", "tables", "find", "sheets"):
+            raise TournamentError(f"no printout {what!r}: standings, results, tables, cards, "
+                                  "find, guide, sheets, compare")
+        if not t.rounds:
             raise TournamentError("no round has started", "no_round")
         if rno_i is not None:
             t.round(rno_i)
+        n = rno_i or len(t.rounds)
         if what == "results":
-            return HTMLResponse(results_html(t, rno_i or len(t.rounds), lang=lang))
+            return HTMLResponse(results_html(t, n, lang=lang))
         if what == "tables":
             return HTMLResponse(assignments_html(t, rno_i, lang=lang, codes=True))
-        if what == "cards":
-            return HTMLResponse(scorecards_html(t, lang=lang))
-        raise TournamentError(f"no printout {what!r}: standings, results, tables, cards")
+        if what == "find":
+            return HTMLResponse(printouts.find_table_html(t, n, lang=lang))
+        return HTMLResponse(printouts.score_sheets_html(t, n, lang=lang))
+
+    # ------------------------------------------------- results from phones
+    @guard
+    async def enter_page(request: Request) -> Response:
+        lang = page_lang(request)
+        w = Words(lang)
+        o, name, eid = await event(request)
+        t = await o.db(o.store.load, name)
+        r = t.current
+        tokens = await forms()
+        token, fresh = tokens.token(request)
+        q = request.query_params
+        html = page("enter.html", request, lang, w("enter_title", name=name), name=name,
+                    eid=eid, token=token, round=r.number if r and not r.closed else None,
+                    hands=list(range(1, t.settings.hands + 1)), msg=q.get("msg", ""),
+                    error=q.get("error", ""), warnings=[q["warn"]] if q.get("warn") else [])
+        return tokens.set_cookie(HTMLResponse(html), fresh)
+
+    @guard
+    async def enter_sheet(request: Request) -> Response:
+        f = await posted_form(request)
+        o, name, eid = await event(request)
+        w = Words(page_lang(request))
+        back = f"/tournament/{eid}/enter?"
+        tries = wrong_tries()
+        keys = [f"a:{client_address(request)}"]
+        wait = tries.retry_after(keys)
+        if wait is not None:
+            raise BadRequest(429, "rate_limited", f"too many wrong seat codes: try again in "
+                             f"{wait} s", "code", {"Retry-After": str(wait)})
+        try:
+            t = await o.db(o.store.load, name)
+            hands = [[form_int(f, f"ns{i}"), form_int(f, f"ew{i}")]
+                     for i in range(1, t.settings.hands + 1)]
+            got = await o.db(entries.submit, o.store, name, f.get("code", ""), hands, w)
+        except TournamentError as ex:
+            if ex.key == "wrong_code":
+                tries.wrong(keys)
+            return RedirectResponse(back + urlencode({"error": w.error(ex)}), status_code=303)
+        msg = w("m_entry_" + got["state"], table=got["table"])
+        kind = "warn" if got["state"] in ("disputed", "held") else "msg"
+        return RedirectResponse(back + urlencode({kind: msg}), status_code=303)
 
     # -------------------------------------------------------------- director
-    async def director_event(request: Request, key: str) -> tuple:
+    async def director_event(request: Request) -> Tuple[Online, str, int]:
         o, name, eid = await event(request)
-        real = await o.db(o.store.director_key, name)
-        if not key or not same(key, real):
+        if not await is_director(request, o, name, eid):
             raise TournamentError("the director's pages need the director's key", "need_key")
         return o, name, eid
 
@@ -653,32 +419,42 @@ def routes(hub: Callable[[], Any],
     async def director(request: Request) -> Response:
         lang = page_lang(request)
         w = Words(lang)
-        key = request.query_params.get("key", "")
-        o, name, eid = await director_event(request, key)
+        given = request.query_params.get("key", "")
+        if given:
+            # the key given once in the address goes into the cookie, then out of sight
+            o, name, eid = await event(request)
+            if not same(given, await o.db(o.store.director_key, name)):
+                raise TournamentError("the director's pages need the director's key",
+                                      "need_key")
+            params = {k: v for k, v in request.query_params.items() if k != "key"}
+            back = f"/tournament/{eid}/director" + ("?" + urlencode(params) if params else "")
+            return set_director_cookie(RedirectResponse(back, status_code=303), eid, given,
+                                       option("secure_cookies"))
+        o, name, eid = await director_event(request)
         await o.harvest()
         t = await o.db(o.store.load, name)
         live = await o.live(name)
         held = await o.db(o.store.claims, name)
         tokens = await forms()
         token, fresh = tokens.token(request)
-        page = _html(w("title_director", name=name),
-                     director_page(t, eid, key, live, request.query_params, w, token, held),
-                     lang=lang, top=lang_links(request, lang))
-        return tokens.set_cookie(page, fresh)
+        key = await o.db(o.store.director_key, name)
+        link = f"{request.base_url}tournament/{eid}/director?key={quote(key)}"
+        tables = await o.db(entries.director_view, o.store, name, w)
+        ctx = director_context(t, eid, live, request.query_params, w, token, held, link, tables)
+        html = page("director.html", request, lang, w("title_director", name=name), **ctx)
+        return tokens.set_cookie(HTMLResponse(html), fresh)
 
     @guard
     async def step(request: Request) -> Response:
         f = await posted_form(request)
-        key = f.get("key", "")
-        o, name, eid = await director_event(request, key)
-        back = f"/tournament/{eid}/director?key={quote(key)}"
+        o, name, eid = await director_event(request)
+        back = f"/tournament/{eid}/director?"
         w = Words(page_lang(request))
         try:
             msg = await do_step(o, name, request.path_params["step"], f, w)
         except TournamentError as ex:
-            return RedirectResponse(back + "&" + urlencode({"error": w.error(ex)}),
-                                    status_code=303)
-        return RedirectResponse(back + "&" + urlencode({"msg": msg}), status_code=303)
+            return RedirectResponse(back + urlencode({"error": w.error(ex)}), status_code=303)
+        return RedirectResponse(back + urlencode({"msg": msg}), status_code=303)
 
     return [
         Route("/tournament", index),
@@ -686,6 +462,8 @@ def routes(hub: Callable[[], Any],
         Route("/tournament/{eid}", public),
         Route("/tournament/{eid}/live", live_part),
         Route("/tournament/{eid}/play", play),
+        Route("/tournament/{eid}/enter", enter_page),
+        Route("/tournament/{eid}/enter", enter_sheet, methods=["POST"]),
         Route("/tournament/{eid}/print/{what}", printout),
         Route("/tournament/{eid}/director", director),
         Route("/tournament/{eid}/director/{step}", step, methods=["POST"]),
@@ -694,267 +472,6 @@ def routes(hub: Callable[[], Any],
     ]
 
 
-async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
-                  w: Words = ENGLISH) -> str:
-    """One director's step from a form; returns what was done, in a line."""
-    st = o.store
-    if step == "register":
-        players = [p.strip() for p in (f.get("player1", ""), f.get("player2", "")) if p.strip()]
-        check_bot_players(players)
-        (en,) = await o.db(st.add_entrants, name, [dict(
-            name=f.get("name", ""), players=players, club=f.get("club", ""),
-            rating=_int(f, "rating", 0))])
-        return w("m_registered", entrant=f"{en.number} {en.name}")
-    if step == "import":
-        items = parse_entrants_csv(f.get("csv", ""))
-        check_bot_players([p for it in items for p in it["players"]])
-        added = await o.db(st.add_entrants, name, items)
-        return w("m_registered_n", n=len(added))
-    if step == "bots":
-        count, spec = _int(f, "count"), (f.get("bot") or "greedy").strip()
-        if not 1 <= count <= 500:
-            raise TournamentError("bots: the count is 1 to 500")
-        check_bot_players([f"bot:{spec}"])
-        t = await o.db(st.load, name)
-        per = 1 if t.settings.kind == "individual" else 2
-        first = max(t.entrants, default=0)
-        items = [dict(name=f"{spec.partition(':')[0].capitalize()} {first + i + 1}",
-                      players=[f"bot:{spec}"] * per) for i in range(count)]
-        added = await o.db(st.add_entrants, name, items)
-        return w("m_registered_bots", n=len(added))
-    if step == "withdraw":
-        en = await o.db(st.withdraw, name, f.get("entrant", ""))
-        return w("m_withdrawn", entrant=f"{en.number} {en.name}")
-    if step == "settings":
-        t = await o.db(st.load, name)
-        s = t.settings
-        changes: Dict[str, Any] = {"rounds": _int(f, "rounds", s.rounds)}
-        if not t.rounds:
-            changes.update(format=f.get("format") or s.format, hands=_int(f, "hands", s.hands),
-                           variant=(f.get("variant") or s.variant).strip(),
-                           first_draw=f.get("first_draw") or s.first_draw,
-                           deal_sets=f.get("deal_sets") == "on",
-                           bye_vp=_int(f, "bye_vp", s.bye_vp), bye_mp=_int(f, "bye_mp", s.bye_mp))
-        t = await o.db(st.change_settings, name, **changes)
-        return w("m_settings", summary=summary(t, w))
-    if step == "start":
-        form = f.get("form") or "round"
-        minutes = (f.get("minutes") or "").strip()
-        seconds = None
-        if minutes:
-            try:
-                value = float(minutes)
-            except ValueError:
-                value = math.nan
-            if not (math.isfinite(value) and 0 <= value <= 24 * 60):
-                shown = minutes if len(minutes) <= 20 else minutes[:20] + "..."
-                raise TournamentError(f"minutes: {shown!r} is not a number of minutes")
-            seconds = round(value * 60)
-        _t, plan = await o.start_round(name, online=f.get("online") == "on", seconds=seconds,
-                                       form=form)
-        return w("m_started", round=plan.round, n=len(plan.tables))
-    if step in ("result", "correct"):
-        t = await o.db(st.load, name)
-        rno = _int(f, "round", len(t.rounds))
-        table = _int(f, "table")
-        sheet = parse_sheet(f.get("points", ""), t.settings.hands)
-        await o.db(st.enter_result, name, rno, table, sheet, correct=(step == "correct"))
-        return w("m_corrected" if step == "correct" else "m_entered", round=rno, table=table)
-    if step == "online":
-        t = await o.db(st.load, name)
-        table = _int(f, "table")
-        tid = await o.open_table(name, len(t.rounds), table)
-        return w("m_online", table=table, id=tid)
-    if step == "fill":
-        t = await o.db(st.load, name)
-        table = _int(f, "table")
-        n = await o.fill_with_bots(name, len(t.rounds), table, (f.get("bot") or "greedy").strip())
-        return w("m_filled", table=table, n=n)
-    if step == "close":
-        await o.harvest()
-        t = await o.db(st.close_round, name)
-        return w("m_closed", n=len(t.rounds))
-    if step == "adjust":
-        penalty = f.get("penalty") == "on"
-        vp, mp = _int(f, "vp", 0), _int(f, "mp", 0)
-        if penalty:
-            if vp < 0 or mp < 0:
-                raise TournamentError("give a penalty as a positive amount: it is subtracted")
-            vp, mp = -vp, -mp
-        rno = _int(f, "round", 0) or None
-        a = await o.db(st.adjust, name, f.get("entrant", ""), vp, mp, f.get("reason", ""),
-                       rno, penalty)
-        return w("m_" + a.kind, entrant=a.entrant, vp=f"{a.vp:+d}", mp=f"{a.mp:+d}")
-    if step in ("release", "give"):
-        slot_text = (f.get("slot") or "").strip()
-        slot = whole(slot_text, "slot", signed=False) - 1 if slot_text else None
-        if slot is not None and slot not in (0, 1):
-            raise TournamentError("slot: 1 or 2 (the pair's first or second player)")
-        if step == "release":
-            en, n = await o.release(name, f.get("entrant", ""), slot)
-            return w("m_released", entrant=f"{en.number} {en.name}", n=n)
-        en, pl = await o.give(name, f.get("entrant", ""), f.get("account", ""), slot or 0)
-        return w("m_given", entrant=f"{en.number} {en.name}", who=pl["name"])
-    if step == "new_code":
-        en = await o.db(st.new_code, name, f.get("entrant", ""))
-        return w("m_new_code", entrant=f"{en.number} {en.name}", code=printed(en.code))
-    if step == "draw":
-        refs = [x.strip() for x in f.get("entrants", "").split(",") if x.strip()]
-        order = await o.db(st.record_draw, name, refs)
-        return w("m_draw", order=" > ".join(map(str, order)))
-    raise TournamentError(f"no step {step!r}")
-
-
-def director_page(t: Tournament, eid: int, key: str, live: dict, q,
-                  w: Words = ENGLISH, token: str = "",
-                  held: Sequence[Tuple[int, int, str, str]] = ()) -> List[str]:
-    """The director's page: every step as a form (each with the form token
-    ``token``, :mod:`.csrf`), then the seats and their codes (``held``: who holds
-    which, :meth:`.store.Store.claims`), then the live round."""
-    k = f'<input type="hidden" name="key" value="{e(key)}">' + (hidden(token) if token else "")
-
-    def form(step: str, inner: str, button: str, cls: str = "") -> str:
-        return (f'<form method="post" action="/tournament/{eid}/director/{step}"'
-                f'{" class=" + chr(34) + cls + chr(34) if cls else ""}>{k}{inner}'
-                f"<button>{e(button)}</button></form>")
-
-    def label(word: str, field: str, **kw) -> str:
-        return f"<label>{e(w(word))} {field}</label> "
-
-    out = [f"<h1>{e(w('title_director', name=t.name))}</h1>",
-           f'<nav><a href="/tournament/{eid}">{e(w("public_page"))}</a>'
-           f'<a href="/tournament/{eid}/play">{e(w("players_page"))}</a>'
-           + "".join(f'<a href="/tournament/{eid}/print/{x}'
-                     + (f'?key={e(quote(key))}' if x in ("tables", "cards") else "")
-                     + f'">{e(w("print_" + x))}</a>'
-                     for x in ("standings", "results", "tables", "cards")) + "</nav>"]
-    if q.get("msg"):
-        out.append(f'<p class="msg" role="status">{e(q["msg"])}</p>')
-    if q.get("error"):
-        out.append(f'<p class="err" role="alert">{e(q["error"])}</p>')
-    s = t.settings
-    r = t.current
-    if not t.rounds:
-        two = s.kind == "pairs"
-        fmts = "".join(f'<option value="{f}"{" selected" if f == s.format else ""}>'
-                       f"{e(w.format_name(f))}</option>" for f in mv.FORMATS)
-        draws = "".join(f'<option value="{d}"{" selected" if d == s.first_draw else ""}>'
-                        f"{e(w('first_' + d))}</option>" for d in ("seeded", "random"))
-        out += [f"<h2>{e(w('settings'))}</h2>",
-                form("settings",
-                     label("f_format", f'<select name="format">{fmts}</select>')
-                     + label("f_rounds", f'<input name="rounds" type="number" min="1" '
-                             f'value="{s.rounds}" size="3">')
-                     + label("f_hands", f'<input name="hands" type="number" min="2" max="4" '
-                             f'value="{s.hands}" size="3">')
-                     + label("f_variant", f'<input name="variant" value="{e(s.variant)}">')
-                     + label("f_first_round", f'<select name="first_draw">{draws}</select>')
-                     + f'<label><input type="checkbox" name="deal_sets"'
-                     f'{" checked" if s.deal_sets else ""}> {e(w("f_deal_sets"))}</label> '
-                     + label("f_bye_vp", f'<input name="bye_vp" value="{s.bye_vp}" size="3">')
-                     + label("f_bye_mp", f'<input name="bye_mp" value="{s.bye_mp}" size="5">'),
-                     w("b_save_settings")),
-                f"<h2>{e(w('entrants'))}</h2>",
-                form("register", label("f_player", '<input name="player1" required>')
-                     + (label("f_partner", '<input name="player2" required>') if two else "")
-                     + label("f_name", '<input name="name">')
-                     + label("f_club", '<input name="club">')
-                     + label("f_rating", '<input name="rating" type="number" value="0">'),
-                     w("b_register")),
-                form("import", f'<label>{e(w("f_csv"))}<br><textarea name="csv" rows="4" '
-                     'cols="60"></textarea></label><br>', w("b_import")),
-                form("bots", label("f_bots", '<input name="count" type="number" min="1" '
-                                   'value="2">')
-                     + label("f_bot", '<input name="bot" value="greedy">'), w("b_register_bots"))]
-    if t.entrants:
-        out.append("<p>" + ", ".join(e(t.label(n)) + (f" ({e(w('withdrawn'))})"
-                                                      if en.withdrawn else "")
-                                     for n, en in sorted(t.entrants.items())) + "</p>")
-        out.append(form("withdraw", label("f_withdraw", '<input name="entrant">'),
-                        w("b_withdraw"), "inline"))
-    if t.entrants:
-        out += seats_block(t, held, form, label, w)
-    if r is not None and not r.closed:
-        out.append(live_fragment(t, live, w).split(f'<h2>{e(w("standings"))}</h2>')[0])
-        for seat in r.plan.tables:
-            if seat.table in r.results:
-                continue
-            on = seat.table in live["tables"]
-            out.append(f"<fieldset><legend>{e(w('table_n', n=seat.table))}</legend>"
-                       + form("result", f'<input type="hidden" name="round" value="{r.number}">'
-                              f'<input type="hidden" name="table" value="{seat.table}">'
-                              + label("f_paper", '<input name="points" placeholder="'
-                                      + " ".join(["0:0"] * s.hands) + '">'),
-                              w("b_enter"), "inline")
-                       + (form("fill", f'<input type="hidden" name="table" value="{seat.table}">',
-                               w("b_fill"), "inline") if on else
-                          form("online", f'<input type="hidden" name="table" '
-                               f'value="{seat.table}">', w("b_online"), "inline"))
-                       + "</fieldset>")
-        out.append(form("close", "", w("b_close_round", n=r.number)))
-    elif len(t.rounds) < s.rounds:
-        nxt = len(t.rounds) + 1
-        mins = default_clock(s, "round") / 60
-        forms = "".join(f'<option value="{x}">{e(w("clock_" + x))}</option>' for x in CLOCK_FORMS)
-        out += [f"<h2>{e(w('round_n_of', n=nxt, rounds=s.rounds))}</h2>",
-                form("start", f'<label><input type="checkbox" name="online" checked> '
-                     f'{e(w("f_play_online"))}</label> '
-                     + label("f_clock", f'<select name="form">{forms}</select>')
-                     + label("f_minutes", f'<input name="minutes" value="{mins:g}" size="5">'),
-                     w("b_start_round", n=nxt))]
-    else:
-        out.append(f"<h2>{e(w('all_played'))}</h2>")
-    if t.rounds:
-        out += [f"<h2>{e(w('tools'))}</h2>",
-                form("settings", label("f_rounds", f'<input name="rounds" type="number" '
-                                       f'min="{len(t.rounds)}" value="{s.rounds}" size="3">'),
-                     w("b_save_settings"), "inline"),
-                form("correct", label("f_round", '<input name="round" size="3">')
-                     + label("f_table", '<input name="table" size="3">')
-                     + label("f_points", '<input name="points">'), w("b_correct")),
-                form("adjust", label("f_entrant", '<input name="entrant" size="6">')
-                     + label("col_vp", '<input name="vp" size="4" value="0">')
-                     + label("col_mp", '<input name="mp" size="6" value="0">')
-                     + label("f_round", '<input name="round" size="3">')
-                     + label("f_reason", '<input name="reason">')
-                     + f'<label><input type="checkbox" name="penalty"> {e(w("f_penalty"))}'
-                     "</label> ", w("b_adjust")),
-                form("draw", label("f_draw", '<input name="entrants">'), w("b_draw"))]
-        for rr in reversed(t.rounds):
-            out += _results_block(t, rr.number, w)
-    out += [f"<h2>{e(w('standings'))}</h2>"] + _standings_block(t, None, w)
-    return out
-
-
-def seats_block(t: Tournament, held: Sequence[Tuple[int, int, str, str]], form, label,
-                w: Words = ENGLISH) -> List[str]:
-    """The director's seats: each entrant's seat code and who holds its seats,
-    with the forms that release a seat, give it to an account, or make a new code."""
-    holders: Dict[int, List[str]] = {}
-    for n, slot, _pid, who in held:
-        en = t.entrants.get(n)
-        player = en.players[slot] if en and slot < len(en.players) else str(slot + 1)
-        holders.setdefault(n, []).append(w("held_by", player=player, who=who))
-    rows = []
-    for n, en in sorted(t.entrants.items()):
-        code = "" if en.is_bot else printed(en.code)
-        rows.append(f'<tr><td class="n">{n}</td><td>{e(en.name)}</td>'
-                    f'<td class="code">{e(code)}</td>'
-                    f'<td>{e("; ".join(holders.get(n, [])))}</td></tr>')
-    return [f"<h2>{e(w('seats_title'))}</h2>",
-            f'<p class="note">{e(w("seats_note"))}</p>',
-            f"<table><thead><tr><th>#</th><th>{e(w('col_entrant'))}</th>"
-            f"<th>{e(w('col_code'))}</th><th>{e(w('col_held'))}</th></tr></thead><tbody>"
-            + "".join(rows) + "</tbody></table>",
-            form("release", label("f_entrant", '<input name="entrant" size="6" required>')
-                 + label("f_slot", '<input name="slot" size="2">'), w("b_release"), "inline"),
-            form("give", label("f_entrant", '<input name="entrant" size="6" required>')
-                 + label("f_slot", '<input name="slot" size="2" value="1">')
-                 + label("f_account", '<input name="account" required>'), w("b_give"),
-                 "inline"),
-            form("new_code", label("f_entrant", '<input name="entrant" size="6" required>'),
-                 w("b_new_code"), "inline")]
-
-
-__all__ = ["routes", "do_step", "director_page", "seats_block", "whole", "claim_body", "live_fragment", "parse_sheet",
-           "parse_entrants_csv", "accept_language", "page_lang"]
+__all__ = ["DIRECTOR_COOKIE", "accept_language", "claim_body", "do_step", "live_fragment",
+           "page_lang", "parse_entrants_csv", "parse_sheet", "routes", "set_director_cookie",
+           "whole", "without_codes"]

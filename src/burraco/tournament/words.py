@@ -48,6 +48,7 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "fmt_individual": "individual",
     "n_pairs": ("{n} pair", "{n} pairs"),
     "n_players": ("{n} player", "{n} players"),
+    "n_withdrawn": ("{n} withdrawn", "{n} withdrawn"),
     "n_hands_a_round": ("{n} hand a round", "{n} hands a round"),
     "n_hands": ("{n} hand", "{n} hands"),
     "rounds_closed": ("{done} of {n} round closed", "{done} of {n} rounds closed"),
@@ -72,7 +73,8 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "round_n": "Round {n}",
     "round_n_of": "Round {n} of {rounds}",
     "col_rank": "Rank",
-    "col_entrant": "Entrant",
+    "col_pair": "Pair",
+    "col_player": "Player",
     "col_round_short": "R{n}",
     "col_vp": "VP",
     "col_mp": "MP",
@@ -115,7 +117,12 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "f_hands": "Hands a round",
     "f_variant": "Variant",
     "b_create": "Create",
-    "created_keep_key": "created: keep this page's address, it is the director's key",
+    "created_keep_key": "created: this browser now holds the director's key (for another "
+                        "device: \"Another device\" at the bottom of this page)",
+    "ev_registering": "registration",
+    "ev_finished": "finished",
+    "need_account": "Creating a tournament needs a registered account.",
+    "log_in": "Sign in",
     "find_my_table": "Find my table",
     "printable_standings": "Printable standings",
     "table_assignments": "Table assignments",
@@ -159,6 +166,9 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "f_bot": "Bot",
     "b_register_bots": "Register bots",
     "withdrawn": "withdrawn",
+    "not_played": "not played",
+    "given_average": "average",
+    "given_assigned": "assigned score",
     "f_withdraw": "Withdraw entrant",
     "b_withdraw": "Withdraw",
     "table_n": "Table {n}",
@@ -202,10 +212,57 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "first_random": "drawn at random",
     "f_bye_vp": "Bye VP",
     "f_bye_mp": "Bye MP",
+    "print_find": "Alphabetical table list",
+    "print_guide": "Guide cards",
+    "print_sheets": "Score sheets",
+    "print_compare": "Deal sets compared",
+    "title_find_list": "{name}: round {n}, find your table",
+    "title_guide": "{name}: Mitchell guide cards",
+    "title_sheets": "{name}: round {n} score sheets",
+    "title_compare": "{name}: every table on the same deal set",
+    "col_name": "Name",
+    "col_side": "Side",
+    "col_ew_next": "East-West go to table",
+    "col_deal_next": "Deal set goes to table",
+    "col_players": "Players",
+    "col_total": "Total",
+    "col_signature": "Signatures",
+    "guide_only_mitchell": "Guide cards are for a Mitchell; this event is paired round by round.",
+    "guide_skip": "After round {n} the East-West pairs skip a table: they move up two tables.",
+    "skip_mark": "skip: two tables up",
+    "compare_none": "No deal set has been played yet (deal sets are a Mitchell's prepared hands).",
+    "other_device": "Another device",
+    "other_device_note": "To direct from another phone or computer, open this link there once. "
+                         "Keep it to yourself: it is the director's key.",
+    "seat_tools": "Release, give or renew a seat",
+    "csv_note": "Commas, semicolons or tabs; UTF-8 or Windows-1252; a header line in English "
+                "or Italian (nome, giocatore1, giocatore2, circolo, rating).",
+    # results from the players' phones (entries.py)
+    "enter_title": "{name}: our table's result",
+    "enter_result": "Enter our table's result",
+    "enter_note": "One side enters the score sheet, the other side enters it too to confirm; "
+                  "the director sees both.",
+    "f_ns_hand": "Hand {n}: North-South",
+    "f_ew_hand": "Hand {n}: East-West",
+    "b_send_sheet": "Send the sheet",
+    "m_entry_waiting": "table {table}: sheet received; now the other side enters it to confirm",
+    "m_entry_entered": "table {table}: both sides agree, the result is entered",
+    "m_entry_held": "table {table}: both sides agree; the director checks it before it counts",
+    "m_entry_disputed": "table {table}: the two sides' sheets differ: call the director",
+    "m_entry_done": "table {table} already has its result",
+    "entry_line": "{side} {entrant}: {sheet}",
+    "st_disputed": "the sides' sheets differ",
+    "st_held": "sheet confirmed, waiting for the director",
+    "st_one_side": "one side has entered the sheet",
+    "warn_far": "hand {hand}: {side} {points} is far outside what is scored ({low} to {high})",
+    "warn_disputed": "the two sides entered different sheets: enter the paper sheet",
+    "b_accept": "Accept the confirmed sheet",
+    "m_accepted": "round {round} table {table}: the confirmed sheet is entered",
     # what a director's step did
     "m_registered": "registered {entrant}",
     "m_registered_n": ("registered {n} entrant", "registered {n} entrants"),
-    "m_registered_bots": ("registered {n} entrant of bots", "registered {n} entrants of bots"),
+    "m_registered_bot_pairs": ("registered {n} pair of bots", "registered {n} pairs of bots"),
+    "m_registered_bot_players": ("registered {n} bot player", "registered {n} bot players"),
     "m_withdrawn": "{entrant} withdrawn",
     "m_started": ("round {round} started: {n} table", "round {round} started: {n} tables"),
     "m_entered": "round {round} table {table}: entered",
@@ -228,6 +285,13 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "e_missing": ("round {round}: no result yet for table {tables}",
                   "round {round}: no result yet for tables {tables}"),
     "e_no_round_now": "no round is being played now",
+    "e_draw_not_tied": "{names} are not tied in the standings of round {round}; tied now: "
+                       "{ties}",
+    "e_draw_nobody_tied": "nobody is tied in the standings of round {round}: no draw is needed",
+    "e_draw_no_results": "nobody is tied: no result has been entered yet",
+    "e_draw_part": "a draw orders every entrant of the tie: {tie} are tied in the standings "
+                   "of round {round}",
+    "e_draw_again": "the tie of {names} in round {round} was already drawn: {order}",
     "e_give_name": "give the name you were registered with",
     "e_not_online": "{name} plays at table {table}, which is not played online: ask the director",
     "e_seat_taken": "{name}'s seat at table {table} is already taken by {who}: ask the director",
@@ -244,6 +308,11 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
     "e_no_table": "{name} has no table in round {round} (a bye, or withdrawn)",
     "e_no_round": "no round has started",
     "e_need_key": "the director's pages need the director's key",
+    "e_not_confirmed": "round {round} table {table}: no sheet both sides agree on",
+    "e_need_account": "creating a tournament needs a registered account: sign in (or start "
+                      "the server with --open-tournaments)",
+    "e_player_taken": "{player} already plays in entrant {entrant}: a player is in one entrant "
+                      "(give namesakes a distinguishing initial)",
     "e_sheet_count": ("a round has {n} hand: give {numbers} numbers (North-South and East-West "
                       "of each hand), not {given}",
                       "a round has {n} hands: give {numbers} numbers (North-South and East-West "
@@ -251,6 +320,26 @@ WORDS: Dict[str, Union[str, Tuple[str, str]]] = {
 }
 """Every text of the tournament pages and printouts by key: its English msgid,
 or (singular, plural) msgids."""
+
+
+VARIANT_TITLES: Dict[str, str] = {
+    "italian": "Italian Burraco",
+    "italian-tournament": "Italian Burraco, tournament",
+    "brazilian": "Brazilian Buraco",
+    "burraco-2p": "Burraco for two",
+    "open-dirty": "Buraco Open-Dirty",
+    "open": "Buraco Open",
+    "closed": "Buraco Closed",
+    "closed-dirty": "Buraco Closed-Dirty",
+    "closed-nscr": "Buraco Closed NSCR",
+    "international": "International Burraco",
+    "aberto": "Buraco aberto",
+    "fechado": "Buraco fechado",
+    "fechado-stbl": "Buraco fechado STBL",
+}
+"""Each preset's name as players know it: the msgids (context ``variant``) the
+browser table's pages translate (web/static/js/words.js), so a page or a
+printout never shows the preset's internal id (``italian-tournament``)."""
 
 
 class Words(i18n.KeyedWords):
@@ -274,6 +363,21 @@ class Words(i18n.KeyedWords):
             return self(key, **params)
         except (KeyError, IndexError, TypeError):
             return str(ex)
+
+    def variant_name(self, spec: str) -> str:
+        """A variant as players know it, in this language (``italian-tournament``
+        -> "Burraco italiano, torneo"); a preset with switches of its own
+        (``italian:hand_size=13``) keeps them after its name."""
+        base, colon, rest = (spec or "").partition(":")
+        if base not in VARIANT_TITLES:
+            return spec
+        name = i18n.pgettext(self.lang, "variant", VARIANT_TITLES[base])
+        return name + (f" ({rest})" if colon else "")
+
+    def entrant_column(self, kind: str) -> str:
+        """The heading of the column of entrants: "Pair" in a pairs event,
+        "Player" in an individual one."""
+        return self("col_player" if kind == "individual" else "col_pair")
 
     def format_name(self, fmt: str) -> str:
         """A movement's name (``modified-danish`` -> "modified Danish")."""
@@ -303,10 +407,17 @@ def update(po_path: Path, new: Optional[Dict[str, object]] = None) -> int:
         before, after = (text[:at], text[at + 1:]) if at >= 0 else (text.rstrip("\n"), "")
     out: List[str] = [before.rstrip("\n"), "", SECTION, ""]
     missing = 0
+    # words that share their English are one entry (msgfmt refuses a msgid twice),
+    # its comment naming every key
+    keys: Dict[str, List[str]] = {}
     for key, entry in WORDS.items():
-        msgid, plural = entry if isinstance(entry, tuple) else (entry, None)
-        old = (new or {}).get(key) or mine.get((CONTEXT, msgid))
-        lines, n = entry_lines(CONTEXT, msgid, plural, old, comment=key)
+        keys.setdefault(entry[0] if isinstance(entry, tuple) else entry, []).append(key)
+    for msgid, same in keys.items():
+        entry = WORDS[same[0]]
+        plural = entry[1] if isinstance(entry, tuple) else None
+        old = next((new[k] for k in same if new and new.get(k)), None) \
+            or mine.get((CONTEXT, msgid))
+        lines, n = entry_lines(CONTEXT, msgid, plural, old, comment=", ".join(same))
         out += lines
         missing += n
     po_path.write_text("\n".join(out) + ("\n" + after if after else ""), encoding="utf-8")
@@ -322,4 +433,4 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["CONTEXT", "ENGLISH", "SECTION", "WORDS", "Words", "update"]
+__all__ = ["CONTEXT", "ENGLISH", "SECTION", "VARIANT_TITLES", "WORDS", "Words", "update"]

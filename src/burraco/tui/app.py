@@ -421,6 +421,12 @@ class BurracoApp(TableKeys, TableDrawing, App):
         self.push_screen(TextScreen(self.t("sheet_title"), self.score_sheet(),
                                     self.t("close_hint", key="t"), key="t", at_end=True))
 
+    def action_review_hand(self) -> None:
+        """r at the end of a hand: the review of the person's decisions (tui/review.py)."""
+        if isinstance(self.screen, HandOverScreen):
+            from .review import open_review
+            open_review(self)
+
     def action_quit_game(self) -> None:
         """Ask before leaving; the match is saved and can be taken up again."""
         def answer(yes: Optional[bool]) -> None:

@@ -94,10 +94,12 @@ class TextScreen(ModalScreen):
 class HandOverScreen(ModalScreen):
     """The end of a hand: both sides' score breakdown as RULES.md itemizes it, the
     match totals, where the record was saved, and the keys (Enter: next hand, or
-    leave when the match is over; t: score sheet; l: move log; q: quit)."""
+    leave when the match is over; t: score sheet; l: move log; r: the review of
+    the person's decisions, :mod:`.review`; q: quit)."""
 
     BINDINGS = [Binding("enter,space,n", "next", "Next"), Binding("q", "quit_app", "Quit"),
-                Binding("t", "app.score_sheet", "Scores"), Binding("l", "app.move_log", "Log")]
+                Binding("t", "app.score_sheet", "Scores"), Binding("l", "app.move_log", "Log"),
+                Binding("r", "app.review_hand", "Review")]
     DEFAULT_CSS = """
     HandOverScreen { align: center middle; }
     HandOverScreen > VerticalScroll { width: 100%; max-width: 100; height: auto;

@@ -1,7 +1,8 @@
 """The routes of the browser page, mounted by ``burraco serve``.
 
 - ``GET /``, ``GET /t/{id}`` (a table), ``GET /t/{id}/hand/{n}`` (a finished hand step
-  by step) and ``GET /p/{id}`` (a player's page): the page
+  by step), ``GET /t/{id}/hand/{n}/review`` (its review) and ``GET /p/{id}`` (a player's
+  page): the page
   (one HTML file; the modules route on the client);
 - ``GET /static/...``: its CSS, ES modules and the vendored library;
 - ``GET /api/i18n/{lang}``: the page's words in ``lang`` as JSON, read from the
@@ -174,6 +175,7 @@ def routes() -> List[BaseRoute]:
         Route("/", page, methods=["GET"]),
         Route("/t/{table_id}", page, methods=["GET"]),
         Route("/t/{table_id}/hand/{n}", page, methods=["GET"]),  # a hand step by step
+        Route("/t/{table_id}/hand/{n}/review", page, methods=["GET"]),  # its review (issue 28)
         Route("/p/{player_id}", page, methods=["GET"]),
         Route("/api/i18n/{lang}", i18n_json, methods=["GET"]),
         Route("/api/i18n/{lang}/explain", explain_json, methods=["POST"]),

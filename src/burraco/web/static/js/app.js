@@ -12,6 +12,7 @@ import { PlayerPage } from "./player.js";
 import { WaitingPanel } from "./waiting.js";
 import { LeaderboardPage } from "./leaderboard.js";
 import { ReplayPage } from "./replay.js";
+import { ReviewPage } from "./review.js";
 
 // the server answered an address it does not know (HTTP 404) with this page, its
 // root marked (web/errors.py): that address shows "There is no such page"
@@ -19,6 +20,11 @@ const MISSING = document.getElementById("app").dataset.missing === "1" ? locatio
 
 function route() {
   if (MISSING && location.pathname === MISSING) return { page: "missing" };
+  const rv = location.pathname.match(/^\/t\/([^/]+)\/hand\/(\d+)\/review\/?$/);
+  if (rv) {
+    const seat = new URLSearchParams(location.search).get("seat");
+    return { page: "review", id: decodeURIComponent(rv[1]), hand: Number(rv[2]), seat: seat !== null && /^\d+$/.test(seat) ? Number(seat) : null };
+  }
   const r = location.pathname.match(/^\/t\/([^/]+)\/hand\/(\d+)\/?$/);
   if (r) return { page: "replay", id: decodeURIComponent(r[1]), hand: Number(r[2]), invite: new URLSearchParams(location.search).get("invite") };
   const m = location.pathname.match(/^\/t\/([^/]+)\/?$/);
@@ -74,7 +80,10 @@ function TablePage({ id, invite, player, go }) {
   const join = async (seat) => {
     try {
       await post(`/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
-      connect();
+      // the open socket is told its new seat (welcome + snapshot, docs/protocol.md): a
+      // second socket would drop the seat for a moment, and the deal could go on
+      // without this page's share (deal.js)
+      if (!conn.current || conn.current.s.status !== "open") connect();
     } catch (e) { setError(errorText(e)); }
   };
   const leave = async () => {
@@ -144,6 +153,8 @@ function App() {
     body = html`<${ReplayPage} key=${r.id + "/" + r.hand} id=${r.id} hand=${r.hand} invite=${r.invite} go=${window.__go}/>`;
   } else if (player === null || renaming) {
     body = html`<${NameForm} current=${player && player.name} onDone=${(p) => { setPlayer(p); setRenaming(false); }}/>`;
+  } else if (r.page === "review") { // a review is asked by someone with a name (limited per player)
+    body = html`<${ReviewPage} key=${r.id + "/" + r.hand} id=${r.id} hand=${r.hand} seat=${r.seat} go=${window.__go}/>`;
   } else if (r.page === "table") {
     body = html`<${TablePage} key=${r.id} id=${r.id} invite=${r.invite} player=${player} go=${window.__go}/>`;
   } else body = html`<${Lobby} go=${window.__go} player=${player} onPlayer=${setPlayer}/>`;

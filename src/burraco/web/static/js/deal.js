@@ -77,14 +77,18 @@ export function dealSnapshot(conn, msg) {
 }
 
 /** A socket that holds a seat (again): a person who sat down after this page saw the
- * seal as a spectator, or came back, sends its share if the deal may still wait for it. */
+ * seal as a spectator, or came back, sends its share if the deal may still wait for it;
+ * a share sent on a socket that closed before the server said it took it is sent again,
+ * the same value (the server refuses a second share of a seat quietly: dealRefused). */
 export function dealWelcome(conn) {
   const s = conn.s;
   if (mySeat(s) === null) return;
   const hand = (s.match && s.match.hand) || 0;
   for (const h of [hand, hand + 1]) {
     const mem = remembered(conn.id, h);
-    if (mem && !mem.value && !mem.dealt && Date.now() - mem.at < 60000) commit(conn, h, mem.commitment, false);
+    if (!mem || mem.dealt || Date.now() - mem.at >= 60000) continue;
+    if (!mem.value) commit(conn, h, mem.commitment, false);
+    else if (!mem.taken && conn.send({ type: "contribute", hand: h, value: mem.value })) s.dealSentAt = Date.now();
   }
 }
 

@@ -5,6 +5,7 @@ import { html, useState, useEffect } from "../vendor/preact-htm.js";
 import { t, tn } from "./i18n.js";
 import { get } from "./api.js";
 import { variantName, botName, errorText } from "./words.js";
+import { reviewHref } from "./score.js";
 
 /** The address of a player's page. */
 export function playerHref(id) { return `/p/${encodeURIComponent(id)}`; }
@@ -66,7 +67,9 @@ function Match({ m, go }) {
         ? html`<span key=${h.hand} class="hand-links"><a href=${h.record_url} download data-hand=${h.hand}
             title=${t("Download the record of hand {n} (RECORD.md)", { n: h.hand + 1 })}>${t("hand {n}", { n: h.hand + 1 })}</a>
             ${" "}<a class="replay-link" data-hand=${h.hand} href=${`/t/${encodeURIComponent(m.table)}/hand/${h.hand}`}
-              title=${t("Step through hand {n}", { n: h.hand + 1 })} onClick=${(e) => { if (go && !e.ctrlKey && !e.metaKey && !e.shiftKey) { e.preventDefault(); go(`/t/${encodeURIComponent(m.table)}/hand/${h.hand}`); } }}>${t("step by step")}</a></span> `
+              title=${t("Step through hand {n}", { n: h.hand + 1 })} onClick=${(e) => { if (go && !e.ctrlKey && !e.metaKey && !e.shiftKey) { e.preventDefault(); go(`/t/${encodeURIComponent(m.table)}/hand/${h.hand}`); } }}>${t("step by step")}</a>
+            ${" "}<a class="review-link" data-hand=${h.hand} href=${reviewHref(m.table, h.hand, m.seat)}
+              title=${t("The search's verdict on each decision of hand {n}", { n: h.hand + 1 })} onClick=${(e) => { if (go && !e.ctrlKey && !e.metaKey && !e.shiftKey) { e.preventDefault(); go(reviewHref(m.table, h.hand, m.seat)); } }}>${t("review")}</a></span> `
         : html`<span key=${h.hand} class="no-record">${t("hand {n}", { n: h.hand + 1 })}</span> `))}
       ${(m.hands || []).some((h) => !h.record_url)
         ? html`<span class="hint">${t("a private table: only its players download the records")}</span>` : null}

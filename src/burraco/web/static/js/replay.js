@@ -9,6 +9,7 @@ import { get } from "./api.js";
 import { Card, sortHand } from "./cards.js";
 import { describe, seatName, statusText, errorText } from "./words.js";
 import { MeldArea, Center } from "./table.js";
+import { reviewHref } from "./score.js";
 
 function stepText(step, i, table, you) {
   if (i === 0 || !step.move) return t("The deal");
@@ -93,8 +94,11 @@ export function ReplayPage({ id, hand, invite, go }) {
     if (li && li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
   }, [step, data]);
 
+  const reviewSeat = data && !data.steps[0].view.open ? data.steps[0].view.seat : data ? data.your_seat : null;
   const back = html`<p class="replay-back"><a href=${`/t/${encodeURIComponent(id)}${q ? "?" + q : ""}`}
-    onClick=${(e) => { if (go) { e.preventDefault(); go(`/t/${encodeURIComponent(id)}${q ? "?" + q : ""}`); } }}>${t("Back to the table")}</a></p>`;
+    onClick=${(e) => { if (go) { e.preventDefault(); go(`/t/${encodeURIComponent(id)}${q ? "?" + q : ""}`); } }}>${t("Back to the table")}</a>
+    ${data && reviewSeat !== null && reviewSeat !== undefined ? html` · <a class="review-link" href=${reviewHref(id, hand, reviewSeat)}
+      onClick=${(e) => { if (go && !e.ctrlKey && !e.metaKey && !e.shiftKey) { e.preventDefault(); go(reviewHref(id, hand, reviewSeat)); } }}>${t("Review the play of {who}", { who: table ? seatName(table, reviewSeat, { seat: data.your_seat }) : "" })}</a>` : null}</p>`;
   const title = html`<h1 id="replay-title">${t("Hand {n}, step by step", { n: hand + 1 })}</h1>`;
   if (error) return html`<div class="panel replay-page">${title}<p class="error" role="alert">${error}</p>${back}</div>`;
   if (!data || !table) return html`<p class="loading">${t("Loading…")}</p>`;

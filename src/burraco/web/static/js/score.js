@@ -32,6 +32,22 @@ export function ReplayLink({ tableId, hand, button = false }) {
     data-hand=${hand}>${t("Step through hand {n}", { n: hand + 1 })}</a>`;
 }
 
+/** The address of the review of hand `hand` of table `id` (seat `seat`, or the viewer's; review.js). */
+export function reviewHref(id, hand, seat) {
+  const q = seat === null || seat === undefined ? "" : `?seat=${seat}`;
+  return `/t/${encodeURIComponent(id)}/hand/${hand}/review${q}`;
+}
+
+/** A link to the review of a finished hand (the search's verdict on each decision of
+ * `seat`), opened beside the table in play. */
+export function ReviewLink({ tableId, hand, seat, button = false }) {
+  if (!tableId || hand === null || hand === undefined) return null;
+  return html`<a class=${"review-link" + (button ? " button quiet" : "")} href=${reviewHref(tableId, hand, seat)} target="_blank" rel="noopener"
+    data-hand=${hand} title=${t("The search's verdict on each of your decisions in hand {n}", { n: hand + 1 })}>${t("Review hand {n}", { n: hand + 1 })}</a>`;
+}
+
+function mySeat(s) { return s.you && s.you.seat !== null && s.you.seat !== undefined ? s.you.seat : null; }
+
 function HandBlock({ s, entry, cols, verify }) {
   return html`<tbody class="hand-block" data-hand=${entry.hand}>
     <tr class="hand-head"><th scope="rowgroup" colspan=${cols.length + 1}>
@@ -40,6 +56,7 @@ function HandBlock({ s, entry, cols, verify }) {
         ? " · " + t("closed by {who}", { who: seatName(s.table, entry.closed_by, s.you) }) : ""}
       ${entry.record_url ? html` · <a href=${entry.record_url} download class="record-link">${t("record")}</a>` : null}
       ${entry.record_url && s.table ? html` · <${ReplayLink} tableId=${s.table.id} hand=${entry.hand}/>` : null}
+      ${entry.record_url && s.table && mySeat(s) !== null ? html` · <${ReviewLink} tableId=${s.table.id} hand=${entry.hand} seat=${mySeat(s)}/>` : null}
       ${verify && entry.record_url ? html`<${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>` : null}
     </th></tr>
     ${items(entry).map((k) => html`<tr class="item" key=${k}><th scope="row">${itemName(k)}</th>
@@ -131,6 +148,7 @@ export function HandResult({ s, entry, onClose, conn }) {
     <p class="result-actions">
       ${entry.record_url ? html`<a class="button" href=${entry.record_url} download>${t("Download the record")}</a>` : null}
       ${entry.record_url && s.table ? html`<${ReplayLink} tableId=${s.table.id} hand=${entry.hand} button=${true}/>` : null}
+      ${entry.record_url && s.table && (mySeat(s) !== null || s.table.public) ? html`<${ReviewLink} tableId=${s.table.id} hand=${entry.hand} seat=${mySeat(s)} button=${true}/>` : null}
       <button type="button" onClick=${onClose}>${t("Close")}</button>
     </p>
     <${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>

@@ -1,0 +1,345 @@
+"""The review of one seat's decisions in a hand record (issue 28).
+
+For each move the seat made, :func:`review_hand` takes the seat's view at that
+moment (:meth:`GameState.view`: what the seat could see, never a hidden card),
+picks the moves worth comparing there (the one played, the ``greedy`` policy's
+choice and its next best lays and discards, as the ``search`` bot does:
+:func:`candidates`), and plays each of them on the same determinizations of the
+view to the end of the hand with the ``greedy`` policy at every seat
+(:func:`burraco.bots.search.sample_values`: common random numbers, so the
+difference between two moves is far less noisy than either value).  A move's
+value is the seat's points for the hand less the best other side's (the search
+bot's :func:`~burraco.bots.search.rollout`): the expected points it is worth.
+
+The loss of a decision is the best candidate's mean less the played move's, on
+the same samples, with the standard error of that difference; the verdict
+(:func:`verdict`) reads it against :data:`THRESHOLDS` (chosen from the spreads
+that ``bench/bench_review.py`` measures: README, "Hand review"), and says
+``unclear`` where the loss is not clear of the noise (below :data:`Z` standard
+errors).  A forced move (the only legal one) is ``good`` without search.
+
+The budget is a number of samples a decision (``sims``: each sample plays every
+candidate; the same seed gives the same review, byte for byte) or seconds a
+decision (``time``).  Standard library, the engine and the bots only; no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time as _time
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
+
+from ..meldgen import MeldGenerator
+from ..moves import PHASE_DRAW
+from ..record import RecordError, parse_record
+from ..state import (ADD, CLOSED, DISCARD, MELD, REDRAW, TIME_OUT, GameState,
+                     IllegalMove, Move, PlayerView)
+from ..bots.greedy import ctx_from_view, ranked
+from ..bots.search import paired_difference, sample_values
+from .words import move_text
+
+FORMAT = "burraco-review"
+"""The value of a review's ``format`` field."""
+VERSION = 1
+"""The review format's version (the contract of issue 28)."""
+
+DEFAULT_TIME = 1.0
+"""Seconds a decision when neither ``sims`` nor ``time`` is given."""
+
+CANDIDATES = 4
+"""Moves compared at a decision besides the one played (as ``search``'s ``cands``)."""
+
+Z = 2.0
+"""A loss below this many standard errors of the difference is ``unclear``."""
+
+
+class Thresholds(NamedTuple):
+    """Expected points lost from which a decision is an inaccuracy, a mistake, a
+    blunder (below ``inaccuracy``: good)."""
+
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+
+THRESHOLDS = Thresholds(inaccuracy=50.0, mistake=100.0, blunder=200.0)
+"""The verdicts' thresholds in points (README "Hand review": how they were chosen
+from the spread of losses that ``bench/bench_review.py`` measures)."""
+
+VERDICTS = ("good", "inaccuracy", "mistake", "blunder", "unclear")
+"""Every verdict, in the order the summary counts them."""
+
+KINDS = ("draw", "pickup", "meld", "add", "discard", "close", "packet")
+"""Every decision's ``kind``."""
+
+
+class ReviewError(ValueError):
+    """A review that cannot be made: a record that is not valid or does not
+    replay, a seat that is not at the table, a budget out of bounds."""
+
+
+class Decision(NamedTuple):
+    """One move of the reviewed seat: its index in the record's moves, the seat's
+    turn number (from 1), the seat's view just before it, and the move."""
+
+    ply: int
+    turn: int
+    view: PlayerView
+    move: Move
+    closes: bool
+    packet: bool
+
+
+def decisions(record: Dict[str, Any], seat: int) -> Tuple[GameState, List[Decision]]:
+    """The record replayed: its dealt state and the decisions of ``seat``
+    (:class:`ReviewError` for a record that is not valid, does not replay, or a
+    seat not at its table)."""
+    try:
+        rec = parse_record(record)
+    except RecordError as e:
+        where = f" ({e.field})" if e.field else ""
+        raise ReviewError(f"not a hand record{where}: {e}") from None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rec.players:
+        raise ReviewError(f"seat must be from 0 to {rec.players - 1}, not {seat!r}")
+    state = rec.initial_state()
+    dealt = state.copy()
+    out: List[Decision] = []
+    turn = 0
+    for i, (p, move) in enumerate(rec.moves):
+        if state.is_over:
+            raise ReviewError(f"move {i} follows the end of the hand ({state.status})")
+        if move.action == TIME_OUT:
+            try:
+                state.call_time()
+            except IllegalMove as e:
+                raise ReviewError(f"move {i} is illegal: {e}") from None
+            continue
+        view = state.view(seat) if p == seat else None
+        if p == seat and state.phase == PHASE_DRAW:
+            turn += 1
+        had_packet = _packet_taken(state, p)
+        if p != state.turn:
+            raise ReviewError(f"move {i} is illegal: it is player {state.turn}'s turn, "
+                              f"not player {p}'s")
+        try:
+            state.play(move)
+        except IllegalMove as e:
+            raise ReviewError(f"move {i} is illegal: {e}") from None
+        if view is not None:
+            closes = state.status == CLOSED and state.closed_by == p
+            packet = not had_packet and _packet_taken(state, p)
+            out.append(Decision(i, max(turn, 1), view, move, closes, packet))
+    return dealt, out
+
+
+def _packet_taken(s: GameState, seat: int) -> bool:
+    """Whether ``seat``'s reserve packet (its own, or its side's) is taken."""
+    pk = seat if s.variant.packet_per == "player" else s.side_of[seat]
+    return pk >= len(s.packet_taken) or s.packet_taken[pk]
+
+
+def candidates(view: PlayerView, played: Move, gen: MeldGenerator,
+               k: int = CANDIDATES) -> List[Move]:
+    """The moves compared at a decision: ``played`` first, then the ``greedy``
+    policy's choice and its best alternatives (``k`` in all besides ``played``):
+    at the draw, the best-rated draws and pickups; in play, the best lays (wild
+    lays, closing) and the best discards, as the ``search`` bot picks them but
+    without its shortcut for plainly good lays (a review judges every choice)."""
+    legal = view.legal
+    if len(legal) <= 1:
+        return [played]
+    rk = ranked(ctx_from_view(view, gen))
+    picked: List[Move] = [rk[0][1]]
+    if view.phase == "play":
+        lays = [m for _, m in rk if m.action in (MELD, ADD) and m != picked[0]]
+        discs = [m for _, m in rk if m.action == DISCARD and m != picked[0]]
+        picked.extend(lays[:max(1, k // 2 - 1)])
+        for m in discs:
+            if len(picked) >= k:
+                break
+            picked.append(m)
+        others = [m for _, m in rk if m.action not in (MELD, ADD, DISCARD)]
+        picked.extend(others[:max(0, k - len(picked))])
+    else:
+        picked.extend(m for _, m in rk[1:k])
+    out = [played]
+    for m in picked:
+        if m != played and m not in out:
+            out.append(m)
+    return out
+
+
+def verdict(loss: float, se: float, best_is_played: bool,
+            thresholds: Thresholds = THRESHOLDS, z: float = Z) -> str:
+    """The verdict on a decision that lost ``loss`` points (standard error ``se``):
+    good below the inaccuracy threshold (or when the played move was best),
+    unclear where the loss is below ``z`` standard errors, else by threshold."""
+    if best_is_played or loss < thresholds.inaccuracy:
+        return "good"
+    if loss < z * se:
+        return "unclear"
+    if loss >= thresholds.blunder:
+        return "blunder"
+    if loss >= thresholds.mistake:
+        return "mistake"
+    return "inaccuracy"
+
+
+def kind_of(d: Decision) -> str:
+    """The decision's ``kind``: ``close`` or ``packet`` where the move closes the
+    hand or takes the reserve packet, else its action (a redraw is a draw)."""
+    if d.closes:
+        return "close"
+    if d.packet:
+        return "packet"
+    if d.move.action == REDRAW:
+        return "draw"
+    return d.move.action
+
+
+def view_dict(view: PlayerView) -> Dict[str, Any]:
+    """The seat's view as the server sends it for a past moment of a hand (the
+    step-through of a finished hand, ``server/replay.py``'s ``seat_view``): the
+    engine's :meth:`PlayerView.to_dict` without the legal moves, ``"open": false``."""
+    v = view.to_dict()
+    v.pop("legal", None)
+    v["open"] = False
+    return v
+
+
+def _texts(view: PlayerView, move: Move, closes: bool, packet: bool) -> str:
+    owner = view.owner(view.seat)
+    melds = [r.order for r in view.melds[owner]] if owner < len(view.melds) else []
+    return move_text(move, melds, closes=closes, packet=packet)
+
+
+def _effects(view: PlayerView, move: Move, gen: MeldGenerator,
+             rng: random.Random) -> Tuple[bool, bool]:
+    """Whether ``move`` (not played) would close the hand or take the packet, read
+    on one determinization of the view (what it brings about at once does not
+    depend on the hidden cards: the seat's own hand decides it)."""
+    s = view.determinize(rng, gen)
+    seat = view.seat
+    had = _packet_taken(s, seat)
+    try:
+        s.play(move)
+    except IllegalMove:
+        return False, False
+    return s.status == CLOSED and s.closed_by == seat, not had and _packet_taken(s, seat)
+
+
+def _r(x: float) -> float:
+    """Points rounded for the review (two decimals; no ``-0.0``)."""
+    y = round(x, 2)
+    return 0.0 if y == 0 else y
+
+
+def review_decision(d: Decision, gen: MeldGenerator, seed: int, *,
+                    sims: Optional[int], seconds: Optional[float],
+                    thresholds: Thresholds = THRESHOLDS,
+                    cands: int = CANDIDATES) -> Dict[str, Any]:
+    """One entry of the review's ``decisions`` (the CONTRACT of issue 28)."""
+    view = d.view
+    seat = view.seat
+    played = d.move
+    entry: Dict[str, Any] = {
+        "ply": d.ply, "turn": d.turn, "kind": kind_of(d),
+        "played": played.to_record(seat),
+        "played_text": _texts(view, played, d.closes, d.packet),
+    }
+    moves = candidates(view, played, gen, cands)
+    if len(moves) == 1:  # forced: the only legal move
+        # not searched ("samples": 0): no estimate, the points read 0
+        entry.update({"best": entry["played"], "best_text": entry["played_text"],
+                      "best_kind": entry["kind"],
+                      "played_ev": 0.0, "best_ev": 0.0, "loss": 0.0, "se": 0.0,
+                      "verdict": "good", "samples": 0})
+    else:
+        rng = random.Random(f"burraco-review:{seed}:{d.ply}")
+        deadline = _time.perf_counter() + seconds if seconds is not None else None
+        vals = sample_values(view, moves, rng, gen, samples=sims, deadline=deadline)
+        k = len(vals[0])
+        means = [sum(v) / k for v in vals]
+        best = max(range(len(moves)), key=lambda i: (means[i], -i))
+        loss, se = paired_difference(vals[best], vals[0])
+        if best == 0:
+            loss, se = 0.0, 0.0
+        loss = max(loss, 0.0)
+        bmove = moves[best]
+        if best == 0:
+            btext, bkind = entry["played_text"], entry["kind"]
+        else:
+            closes, packet = _effects(view, bmove, gen, random.Random(f"{seed}:{d.ply}:fx"))
+            btext = _texts(view, bmove, closes, packet)
+            bkind = kind_of(d._replace(move=bmove, closes=closes, packet=packet))
+        entry.update({
+            "best": bmove.to_record(seat), "best_text": btext, "best_kind": bkind,
+            "played_ev": _r(means[0]), "best_ev": _r(means[best]),
+            "loss": _r(loss), "se": _r(se),
+            # one sample tells nothing of the noise: no loss is clear of it
+            "verdict": verdict(loss, se if k >= 2 else math.inf, best == 0, thresholds),
+            "samples": k})
+    entry["view"] = view_dict(view)
+    return entry
+
+
+def review_hand(record: Dict[str, Any], seat: int, *, sims: Optional[int] = None,
+                time: Optional[float] = None, seed: int = 0,
+                progress: Optional[Callable[[int, int], None]] = None,
+                thresholds: Thresholds = THRESHOLDS,
+                cands: int = CANDIDATES) -> Dict[str, Any]:
+    """The review of ``seat``'s decisions in hand record ``record`` (parsed JSON):
+    the JSON object of the CONTRACT of issue 28 (``format`` ``burraco-review``,
+    version 1).  Budget: ``sims`` samples a decision, or ``time`` seconds a
+    decision (neither: :data:`DEFAULT_TIME` seconds; not both); with ``sims``
+    the same ``seed`` gives the same review.  ``progress(done, total)`` is called
+    after each decision.  :class:`ReviewError` for a record that is not valid
+    or does not replay, a seat not at its table, or a budget out of bounds."""
+    if sims is not None and time is not None:
+        raise ReviewError("give sims or time, not both")
+    if sims is not None and (isinstance(sims, bool) or not isinstance(sims, int)
+                             or sims < 1):
+        raise ReviewError(f"sims must be a whole number of at least 1, not {sims!r}")
+    if time is not None and not (isinstance(time, (int, float)) and 0 < time <= 3600):
+        raise ReviewError(f"time must be from 0 to 3600 seconds, not {time!r}")
+    if sims is None and time is None:
+        time = DEFAULT_TIME
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ReviewError(f"seed must be a whole number, not {seed!r}")
+    dealt, ds = decisions(record, seat)
+    gen = MeldGenerator(dealt.variant.rules)
+    out: List[Dict[str, Any]] = []
+    for n, d in enumerate(ds):
+        out.append(review_decision(d, gen, seed, sims=sims, seconds=time,
+                                   thresholds=thresholds, cands=cands))
+        if progress is not None:
+            progress(n + 1, len(ds))
+    summary: Dict[str, Any] = {v: 0 for v in VERDICTS}
+    for e in out:
+        summary[e["verdict"]] += 1
+    summary["loss"] = _r(sum(e["loss"] for e in out))
+    return {
+        "format": FORMAT, "version": VERSION, "variant": record["variant"],
+        "hand": hand_number(record), "seat": seat,
+        "budget": {"sims": sims, "time": float(time) if time is not None else None,
+                   "seed": seed},
+        "thresholds": thresholds._asdict(),
+        "decisions": out, "summary": summary,
+    }
+
+
+def hand_number(record: Dict[str, Any]) -> int:
+    """The record's hand number: its ``provenance.hand`` or ``hand`` where it has
+    one (a whole number), else 0."""
+    prov = record.get("provenance")
+    for x in ((prov.get("hand") if isinstance(prov, dict) else None), record.get("hand")):
+        if isinstance(x, int) and not isinstance(x, bool):
+            return x
+    return 0
+
+
+__all__ = ["FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "Thresholds", "THRESHOLDS",
+           "VERDICTS", "KINDS", "ReviewError", "Decision", "decisions", "candidates",
+           "verdict", "kind_of", "view_dict", "review_decision", "review_hand",
+           "hand_number"]
