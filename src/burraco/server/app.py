@@ -11,85 +11,65 @@ import secrets
 import sys
 import time
 from pathlib import Path
-from typing import Any, Optional
-from urllib.parse import urlsplit
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, List, Optional, Type, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
-from ..variants import BOUNDS, PRESETS, VariantError, parse_variant
-from . import auth, between, deals, guard, limits, replay, reviews, runtime, schema
-from .hub import Conn, Hub, Settings, acting_seat
+from ..variants import BOUNDS, PRESETS, Variant
+from . import (auth, guard, limits, lobby as lobby_routes, replay, reviews, runtime, schema,
+               sockets)
+from .auth import COOKIE, Who
+from .httperrors import STATUS, HttpError, clean_name, error_response as _err
+from .hub import Hub, Settings
+from .live import Handle
 from .reasons import validation_reason
-from .wsguard import TOO_MANY
 from .store import BOT_RATINGS, Store, TooManyTables, bot_rating
-from .table import ProtocolError, TableCore, bot_player, now, parse_move
+from .table import ProtocolError, TableCore, now
+from .making import build_table, rematch_of, token as _token
+from .replies import (BotsReply, HandsReply, Health, JoinReply, MatchesReply, OkReply,
+                      PlayerReply, StatsReply, TableCreated, TableReply, TablesReply, VariantInfo,
+                      VariantsReply)
+from .wire import Player
 
-COOKIE = "burraco_session"
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """Where the browser page (issue 12) lives in the package, if it is installed."""
 
-STATUS = {"malformed": 400, "no_session": 401, "forbidden": 403, "not_found": 404,
-          "conflict": 409, "too_large": 413, "rate_limited": 429}
+M = TypeVar("M", bound=BaseModel)
 
+Endpoint = Callable[[Request], Awaitable[Response]]
+"""A route's handler."""
 
-class HttpError(Exception):
-    """An HTTP error answer of docs/protocol.md."""
-
-    def __init__(self, code: str, message: str, field: Optional[str] = None,
-                 retry_after: Optional[float] = None, reason: Optional[str] = None,
-                 params: Optional[dict] = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.field = code, message, field
-        self.retry_after = retry_after
-        """Seconds after which a refused request may succeed (the ``Retry-After`` of a 429)."""
-        self.reason, self.params = reason, params
-        """A finer stable code of what is wrong, and its parameters (reasons.py)."""
-
-
-def _err(code: str, message: str, field: Optional[str] = None,
-         retry_after: Optional[float] = None, reason: Optional[str] = None,
-         params: Optional[dict] = None) -> JSONResponse:
-    resp = JSONResponse({"ok": False, "error": {"code": code, "message": message,
-                                                "field": field, "reason": reason,
-                                                "params": params or {}}},
-                        status_code=STATUS[code])
-    if retry_after is not None:
-        resp.headers["Retry-After"] = limits.retry_after(retry_after)
-    return resp
-
-
-def clean_name(name: str) -> str:
-    """A display name: trimmed, 1-24 printable characters."""
-    n = " ".join(name.split())
-    if not 1 <= len(n) <= 24 or not n.isprintable():
-        raise HttpError("malformed", "a name has 1 to 24 printable characters", "name",
-                        reason="bad_name", params={"min": 1, "max": 24})
-    return n
+__all__ = ["create_app", "Settings", "HttpError", "STATUS", "clean_name"]
+"""HttpError, STATUS and clean_name live in httperrors.py; named here too, where
+their callers have always found them."""
 
 
 def create_app(settings: Optional[Settings] = None) -> Starlette:
     """The application; the database is opened and migrated at startup."""
-    from . import lobby as lobby_routes  # it imports HttpError from here
     settings = settings or Settings()
     http_limits = settings.limits = settings.limits or guard.Limits()
-    st: dict = {}
+    live: Dict[str, Hub] = {}         # the hub, made at startup
+    current = Who()                   # the session's player (its auth set at startup)
     lag = runtime.LoopLag()           # the event loop's lag (settings.stats only)
     table_limits = limits.TableLimits(settings.table_rate, settings.tables_per_player,
                                       settings.tables_per_address)
     move_times = runtime.Timings()    # a move's frame to its broadcast (settings.stats only)
 
     def hub() -> Hub:
-        return st["hub"]
+        return live["hub"]
+
+    def sessions() -> auth.Auth:
+        assert current.auth is not None, "the application has not started"
+        return current.auth
 
     # ------------------------------------------------------------- helpers
-    async def body(request: Request, model: type) -> Any:
+    async def body(request: Request, model: Type[M]) -> M:
         raw = await request.body()  # its size is bounded while it streams (guard.py)
         try:
             data = guard.loads_json(raw or b"{}")
@@ -103,23 +83,15 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             message, field, reason, params = validation_reason(e)
             raise HttpError("malformed", message, field, reason=reason, params=params) from None
 
-    async def current(request: HTTPConnection, required: bool = True) -> Optional[dict]:
-        """The player of the request's (or WebSocket's) live server-side session
-        (auth.py), or None; ``required``: a ``no_session`` error instead of None."""
-        p = await st["auth"].player(request.cookies.get(COOKIE))
-        if p is None and required:
-            raise HttpError("no_session", "start a session first: POST /api/session")
-        return p
-
-    async def with_cookie(resp: Response, player: dict, request: Request) -> Response:
+    async def with_cookie(resp: Response, player: Player, request: Request) -> Response:
         """A new session of ``player`` in the response's cookie (the request's own
         session, if any, ends: a sign-in never keeps the token it came with)."""
-        tok = await st["auth"].issue(player["id"], old=request.cookies.get(COOKIE))
+        tok = await sessions().issue(player["id"], old=request.cookies.get(COOKIE))
         resp.set_cookie(COOKIE, tok, max_age=int(settings.auth.session_max),
                         httponly=True, samesite="lax", secure=settings.secure_cookies, path="/")
         return resp
 
-    def handler(fn):
+    def handler(fn: Endpoint) -> Endpoint:
         async def wrapped(request: Request) -> Response:
             try:
                 return await fn(request)
@@ -133,7 +105,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         wrapped.__name__ = fn.__name__
         return wrapped
 
-    async def table_for(request: Request, player: Optional[dict]):
+    async def table_for(request: Request, player: Optional[Player]) -> Handle:
         h = await hub().get(request.path_params["id"])
         if h is None:
             raise HttpError("not_found", "no such table", reason="no_table")
@@ -147,8 +119,21 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
 
     # ----------------------------------------------------------- endpoints
     async def healthz(request: Request) -> Response:
-        return JSONResponse({"ok": True, "version": __version__, "db": hub().store.dialect,
-                             "redis": bool(settings.redis)})
+        reply: Health = {"ok": True, "version": __version__, "db": hub().store.dialect,
+                         "redis": bool(settings.redis)}
+        return JSONResponse(reply)
+
+    def ok_player(p: Player) -> JSONResponse:
+        reply: PlayerReply = {"ok": True, "player": p}
+        return JSONResponse(reply)
+
+    def ok_table(h: Handle) -> JSONResponse:
+        reply: TableReply = {"ok": True, "table": h.summary()}
+        return JSONResponse(reply)
+
+    def ok() -> JSONResponse:
+        reply: OkReply = {"ok": True}
+        return JSONResponse(reply)
 
     @handler
     async def session(request: Request) -> Response:
@@ -156,15 +141,15 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         name = clean_name(b.name)
         p = await current(request, required=False)
         if p is None:
-            p = await hub().db(hub().store.new_guest, name)
-            return await with_cookie(JSONResponse({"ok": True, "player": p}), p, request)
+            guest = await hub().db(hub().store.new_guest, name)
+            return await with_cookie(ok_player(guest), guest, request)
         if p["registered"]:
             if name != p["name"]:
                 raise HttpError("conflict", "a registered name cannot be changed; "
                                 "log out to play as a guest", "name", reason="name_registered")
         else:
-            p = await hub().db(hub().store.rename, p["id"], name)
-        return JSONResponse({"ok": True, "player": p})  # the session goes on
+            p = await hub().db(hub().store.rename, p["id"], name) or p
+        return ok_player(p)  # the session goes on
 
     @handler
     async def register(request: Request) -> Response:
@@ -172,7 +157,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         name = clean_name(b.name)
         p = await current(request, required=False)
         try:
-            pw = await st["auth"].register_hash(name, b.password, guard.client_address(request))
+            pw = await sessions().register_hash(name, b.password, guard.client_address(request))
         except auth.PasswordRefused as e:
             raise HttpError("malformed", str(e), "password") from None
         newp = None if pw is None else await hub().db(
@@ -180,16 +165,18 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         if newp is None:
             raise HttpError("conflict", f"the name {name!r} is taken", "name",
                             reason="name_taken")
-        return await with_cookie(JSONResponse({"ok": True, "player": newp}), newp, request)
+        return await with_cookie(ok_player(newp), newp, request)
 
     @handler
     async def login(request: Request) -> Response:
         b = await body(request, schema.CredentialsBody)
-        pid = await st["auth"].login(b.name, b.password, guard.client_address(request))
+        pid = await sessions().login(b.name, b.password, guard.client_address(request))
         if pid is None:
             raise HttpError("forbidden", "wrong name or password", reason="wrong_login")
         p = await hub().db(hub().store.get_player, pid)
-        return await with_cookie(JSONResponse({"ok": True, "player": p}), p, request)
+        if p is None:  # pragma: no cover - a login's player is stored
+            raise HttpError("forbidden", "wrong name or password", reason="wrong_login")
+        return await with_cookie(ok_player(p), p, request)
 
     @handler
     async def change_password(request: Request) -> Response:
@@ -198,44 +185,47 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             raise HttpError("forbidden", "a guest has no password: register first")
         b = await body(request, schema.PasswordBody)
         try:
-            ok = await st["auth"].change_password(player, b.old, b.new,
-                                                  guard.client_address(request),
-                                                  request.cookies.get(COOKIE))
+            changed = await sessions().change_password(player, b.old, b.new,
+                                                       guard.client_address(request),
+                                                       request.cookies.get(COOKIE))
         except auth.PasswordRefused as e:
             raise HttpError("malformed", str(e), "new") from None
-        if not ok:
+        if not changed:
             raise HttpError("forbidden", "the old password is wrong", "old")
-        return JSONResponse({"ok": True})
+        return ok()
 
     async def logout(request: Request) -> Response:
-        await st["auth"].revoke(request.cookies.get(COOKIE))
-        resp = JSONResponse({"ok": True})
+        await sessions().revoke(request.cookies.get(COOKIE))
+        resp = ok()
         resp.delete_cookie(COOKIE, path="/")
         return resp
 
     @handler
     async def me(request: Request) -> Response:
-        return JSONResponse({"ok": True, "player": await current(request)})
+        return ok_player(await current(request))
 
     async def variants(request: Request) -> Response:
-        out = [{"name": n, "players": list(v.players), "target": v.target,
-                "time_out_minutes": v.time_out_minutes, "switches": _switches(v)}
-               for n, v in PRESETS.items()]
+        out: List[VariantInfo] = [
+            {"name": n, "players": list(v.players), "target": v.target,
+             "time_out_minutes": v.time_out_minutes, "switches": _switches(v)}
+            for n, v in PRESETS.items()]
         lo, hi = BOUNDS["target"]  # one range: the form, the API, the variant option
-        return JSONResponse({"ok": True, "variants": out, "bounds": {"target": [lo, hi]}})
+        reply: VariantsReply = {"ok": True, "variants": out, "bounds": {"target": [lo, hi]}}
+        return JSONResponse(reply)
 
     async def bots(request: Request) -> Response:
-        return JSONResponse({"ok": True, "bots": [{"spec": n, "rating": bot_rating(n)}
-                                                  for n in BOT_RATINGS]})
+        reply: BotsReply = {"ok": True, "bots": [{"spec": n, "rating": bot_rating(n)}
+                                                 for n in BOT_RATINGS]}
+        return JSONResponse(reply)
 
     @handler
     async def lobby(request: Request) -> Response:
         rows = await hub().db(hub().store.lobby)
-        out = []
+        reply: TablesReply = {"ok": True, "tables": []}
         for core in rows:
             h = hub().tables.get(core.id)
-            out.append(h.summary() if h else core.summary())
-        return JSONResponse({"ok": True, "tables": out})
+            reply["tables"].append(h.summary() if h else core.summary())
+        return JSONResponse(reply)
 
     @handler
     async def create_table(request: Request) -> Response:
@@ -244,19 +234,19 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         if b.seed is not None and not settings.allow_client_seed:
             raise HttpError("malformed", "seed is not accepted: the server deals every hand "
                             "itself (see docs/protocol.md, deal_commit)", "seed")
-        core = build_table(b, player)
+        core = build_table(b, player, settings)
         h = await add_table(request, core, player)
-        return JSONResponse({"ok": True, "table": h.summary(), "seat": b.seat,
-                             "invite": core.invite,
-                             "invite_url": f"/t/{core.id}?invite={core.invite}",
-                             "invite_link": lobby_routes.invite_link(settings.public_url,
-                                                                     core.id, core.invite)})
+        reply: TableCreated = {
+            "ok": True, "table": h.summary(), "seat": b.seat, "invite": core.invite,
+            "invite_url": f"/t/{core.id}?invite={core.invite}",
+            "invite_link": lobby_routes.invite_link(settings.public_url, core.id, core.invite)}
+        return JSONResponse(reply)
 
     @handler
     async def get_table(request: Request) -> Response:
         player = await current(request, required=False)
         h = await table_for(request, player)
-        return JSONResponse({"ok": True, "table": h.summary()})
+        return ok_table(h)
 
     @handler
     async def join(request: Request) -> Response:
@@ -294,9 +284,10 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                 c.start(now())
             return seat
 
-        seat = await hub().mutate(h, fn)
+        seat: int = await hub().mutate(h, fn)
         await hub().reseat(h, player["id"])
-        return JSONResponse({"ok": True, "seat": seat, "table": h.summary()})
+        reply: JoinReply = {"ok": True, "seat": seat, "table": h.summary()}
+        return JSONResponse(reply)
 
     @handler
     async def leave(request: Request) -> Response:
@@ -314,7 +305,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
 
         await hub().mutate(h, fn)
         await hub().reseat(h, player["id"])
-        return JSONResponse({"ok": True, "table": h.summary()})
+        return ok_table(h)
 
     @handler
     async def rematch(request: Request) -> Response:
@@ -327,29 +318,22 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             if core.seat_of(player["id"]) is None:
                 raise HttpError("forbidden", "only a player of the match may ask for a rematch")
             if core.st["rematch"]:
-                nh = await hub().get(core.st["rematch"])
-                return JSONResponse({"ok": True, "table": nh.summary()})
-            s = dict(core.settings)
-            s["seed"] = None
-            s.pop("client_seed", None)  # dealt fairly, so rated
-            new = TableCore(_token(9), s, core.public, _token(16), now())
-            new.st["owner"] = player["id"]
-            t = now()
-            for i, seat in enumerate(core.seats):
-                if seat["player"]:
-                    new.sit(i, seat["player"], t)
-            if new.full():
-                new.start(t)
+                was = await hub().get(core.st["rematch"])
+                if was is None:  # pragma: no cover - a rematch's table is stored first
+                    raise HttpError("not_found", "no such table", reason="no_table")
+                return ok_table(was)
+            new = rematch_of(core, player)
             nh = await add_table(request, new, player)
 
             await hub()._mutate_locked(h, lambda c: c.mark_rematch(new.id, now()))
-        return JSONResponse({"ok": True, "table": nh.summary()})
+        return ok_table(nh)
 
     @handler
     async def hands(request: Request) -> Response:
         player = await current(request, required=False)
         h = await table_for(request, player)
-        return JSONResponse({"ok": True, "hands": await hub().db(hub().store.hands, h.core.id)})
+        reply: HandsReply = {"ok": True, "hands": await hub().db(hub().store.hands, h.core.id)}
+        return JSONResponse(reply)
 
     @handler
     async def record(request: Request) -> Response:
@@ -371,7 +355,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     async def my_matches(request: Request) -> Response:
         player = await current(request)
         ms = await hub().db(hub().store.player_matches, player["id"], player["id"])
-        return JSONResponse({"ok": True, "player": player, "matches": ms})
+        reply: MatchesReply = {"ok": True, "player": player, "matches": ms}
+        return JSONResponse(reply)
 
     @handler
     async def player_matches(request: Request) -> Response:
@@ -380,7 +365,8 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             raise HttpError("not_found", "no such player")
         viewer = await current(request, required=False)
         ms = await hub().db(hub().store.player_matches, p["id"], viewer and viewer["id"])
-        return JSONResponse({"ok": True, "player": p, "matches": ms})
+        reply: MatchesReply = {"ok": True, "player": p, "matches": ms}
+        return JSONResponse(reply)
 
     async def stats(request: Request) -> Response:
         """The server's own figures over the last ``seconds`` (query; default 60):
@@ -402,13 +388,14 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         since = time.perf_counter() - seconds
         pol = runtime.policy()
         h = hub()
-        return JSONResponse({
+        reply: StatsReply = {
             "ok": True, "seconds": seconds, "cpu_s": round(time.process_time(), 3),
             "switch_interval_ms": round(sys.getswitchinterval() * 1000, 3),
             "gc": pol.stats(since) if pol else {"mode": None, "thresholds": list(gc.get_threshold()),
                                                 "frozen": gc.get_freeze_count()},
             "loop_lag": lag.summary(since), "moves": move_times.summary(since),
-            "tables": len(h.tables), "connections": sum(len(x.conns) for x in h.tables.values())})
+            "tables": len(h.tables), "connections": sum(len(x.conns) for x in h.tables.values())}
+        return JSONResponse(reply)
 
     async def index(request: Request) -> Response:
         page = WEB_DIR / "index.html"
@@ -417,118 +404,9 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         return HTMLResponse("<!doctype html><title>burraco</title><p>burraco server "
                             f"{__version__}: the protocol is in docs/protocol.md.</p>")
 
-    # ------------------------------------------------------------ WebSocket
-    def origin_ok(ws: WebSocket) -> bool:
-        origin = ws.headers.get("origin")
-        if not origin:
-            return True
-        if origin in settings.allow_origins:
-            return True
-        host = ws.headers.get("host", "")
-        return urlsplit(origin).netloc.lower() == host.lower()
-
-    async def ws_table(ws: WebSocket) -> None:
-        # accepted first, so that a refusal is a close code (docs/protocol.md), not
-        # the HTTP 403 a close before accept becomes
-        await ws.accept()
-        sockets = hub().guard
-        address = guard.client_address(ws)
-        if not origin_ok(ws):
-            return await ws.close(4403, "this Origin may not open the table's socket")
-        if sockets.address_full(address):
-            return await ws.close(TOO_MANY, "too many sockets from this address")
-        player = await current(ws, required=False)  # one query: the session and its player
-        if player is None:
-            return await ws.close(4401, "start a session first: POST /api/session")
-        h = await hub().get(ws.path_params["id"])
-        if h is None:
-            return await ws.close(4404, "no such table")
-        invite = ws.query_params.get("invite")
-        if not h.core.public and h.core.seat_of(player["id"]) is None and not (
-                invite and secrets.compare_digest(invite, h.core.invite)):
-            return await ws.close(4403, "this table is private: use its invite link")
-        ticket = sockets.admit(player["id"], address)
-        if ticket is None:
-            return await ws.close(TOO_MANY, "too many sockets for this player or address")
-        conn = Conn(player, ws.send_text, settings, ticket.buckets)
-        conn.on_overflow = asyncio.current_task().cancel  # it does not read: ended
-        writer = asyncio.create_task(_writer(ws, conn))
-        try:
-            await _reader(ws, conn, h)
-        except WebSocketDisconnect:
-            pass
-        except asyncio.CancelledError:
-            if conn.on_overflow is not None:  # not ours: the server is stopping
-                raise
-            asyncio.current_task().uncancel()  # ours: the socket is closed below
-        finally:
-            sockets.release(ticket)
-            writer.cancel()
-            if conn.hello:
-                await hub().goodbye(hub().tables.get(h.core.id) or h, conn)
-
-    async def _writer(ws: WebSocket, conn: Conn) -> None:
-        with contextlib.suppress(Exception):
-            while True:
-                await ws.send_text(await conn.queue.get())
-
-    async def _reader(ws: WebSocket, conn: Conn, h) -> None:
-        while True:
-            m: Any = None
-            msg = await ws.receive()
-            if msg["type"] == "websocket.disconnect":
-                raise WebSocketDisconnect(msg.get("code", 1000))
-            text = msg.get("text")
-            if text is None:
-                text = msg.get("bytes") or b""
-            try:
-                if not conn.allow():
-                    raise ProtocolError("rate_limited", "too many messages: slow down")
-                t0 = time.perf_counter()
-                m = schema.parse_client(text)
-                await dispatch(conn, h, m)
-                if settings.stats and isinstance(m, schema.MoveMsg):
-                    move_times.add(time.perf_counter() - t0)
-            except ProtocolError as e:
-                conn.put({"type": "error", "version": h.core.version, "code": e.code,
-                          "rule": e.rule, "params": e.params, "message": e.message,
-                          "ref": getattr(m, "ref", None)})
-            except HttpError as e:  # pragma: no cover - defensive
-                conn.put({"type": "error", "version": h.core.version, "code": "malformed",
-                          "rule": None, "params": None, "message": e.message, "ref": None})
-
-    async def dispatch(conn: Conn, h, m: Any) -> None:
-        if isinstance(m, schema.Hello):
-            if conn.hello:
-                raise ProtocolError("malformed", "hello was already said; use sync")
-            await hub().hello(h, conn, m.since)
-            return
-        if not conn.hello:
-            raise ProtocolError("no_hello", "say hello first")
-        if isinstance(m, schema.PingMsg):
-            conn.put({"type": "pong", "version": h.core.version})
-        elif isinstance(m, schema.SyncMsg):
-            async with h.lock:
-                hub()._catch_up(h.core, conn, m.since)
-        elif isinstance(m, schema.ChatMsg):
-            pid = conn.player["id"]
-            await hub().mutate(h, lambda c: c.add_chat(conn.player, c.seat_of(pid), m.text, now(),
-                                                         m.phrase))
-        elif isinstance(m, schema.ContributeMsg):
-            pid = conn.player["id"]  # its seat is read from the table as it is now
-            await hub().mutate(h, lambda c: deals.contribute(c, pid, m.hand, m.value, now()))
-        elif isinstance(m, schema.ReadyMsg):  # the pause between hands (between.py)
-            await hub().mutate(h, lambda c: between.say_ready(c, acting_seat(c, conn), m.hand,
-                                                              m.value, now()))
-        elif isinstance(m, schema.MoveMsg):
-            d = m.move.model_dump(exclude_none=True)
-            move = parse_move(d)
-            # the seat is the stored table's, read from the clone the move is made on
-            await hub().mutate(h, lambda c: c.play(acting_seat(c, conn, d.get("player")),
-                                                   move, "player", now(), m.version))
-
     # ----------------------------------------------------------- tables
-    async def add_table(request: Request, core: TableCore, player: dict, take: bool = True):
+    async def add_table(request: Request, core: TableCore, player: Player,
+                        take: bool = True) -> Handle:
         """Store a new table made by ``player``, within the limits on making tables
         (limits.TableLimits): 429 ``rate_limited`` with ``Retry-After`` otherwise
         (``take``: False when the caller took from the rate already)."""
@@ -545,76 +423,32 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                             "or finish one first",
                             retry_after=60, reason="open_tables", params={"max": e.limit}) from None
 
-    def build_table(b: schema.CreateTableBody, player: dict) -> TableCore:
-        try:
-            v = parse_variant(b.variant)
-            v.check_players(b.players)
-        except VariantError as e:
-            raise HttpError("malformed", str(e), "variant", reason="invalid") from None
-        lo, hi = BOUNDS["target"]  # the variant option's own range (variants.py)
-        if b.target is not None and not lo <= b.target <= hi:
-            raise HttpError("malformed", f"target must be from {lo} to {hi}, not {b.target}",
-                            "target", reason="too_small" if b.target < lo else "too_big",
-                            params={"min": lo, "max": hi})
-        seats = b.seats if b.seats is not None else [None] * b.players
-        if len(seats) != b.players:
-            raise HttpError("malformed", f"seats must list {b.players} seats", "seats")
-        from ..bots import make_bot
-
-        for i, spec in enumerate(seats):
-            if spec is None:
-                continue
-            try:
-                bot = make_bot(spec)
-            except (ValueError, TypeError) as e:
-                raise HttpError("malformed", f"seats[{i}]: {e}", f"seats[{i}]") from None
-            if spec.startswith("search") and (float(bot.options.get("time", 0) or 0) > 5
-                                              or int(bot.options.get("sims", 0) or 0) > 2000):
-                raise HttpError("malformed", f"seats[{i}]: search may think at most 5 s "
-                                "(or 2000 sims) a decision", f"seats[{i}]")
-        if b.seat is not None and (b.seat >= b.players or seats[b.seat] is not None):
-            raise HttpError("malformed", "seat must be one of the seats left to people", "seat")
-        if b.hand_time is not None and not v.time_out_minutes:
-            raise HttpError("malformed", f"{v.name} has no tournament time-out", "hand_time")
-        settings_ = {"variant": b.variant, "players": b.players,
-                     "target": v.target if b.target is None else b.target,
-                     "clock": b.clock or 0, "hand_time": b.hand_time, "seed": b.seed,
-                     "deal_wait": settings.deal_wait,
-                     "pause": settings.hand_pause if b.pause is None else b.pause}
-        if b.seed is not None:  # --allow-client-seed: its creator knows the deals
-            settings_["client_seed"] = True
-        core = TableCore(_token(9), settings_, b.public, _token(16), now())
-        core.st["owner"] = player["id"]
-        t = now()
-        for i, spec in enumerate(seats):
-            if spec is not None:
-                core.sit(i, bot_player(spec, bot_rating(spec)), t)
-        if b.seat is not None:
-            core.sit(b.seat, player, t)
-        if core.full():
-            core.start(t)
-        return core
+    async def current_dict(request: HTTPConnection, required: bool = True
+                           ) -> Optional[Dict[str, Any]]:
+        """The session's player as the tournament's routes take it (a plain dict)."""
+        p = await current(request, required)
+        return None if p is None else dict(p)
 
     # ----------------------------------------------------------- lifespan
     @contextlib.asynccontextmanager
-    async def lifespan(app):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(settings.db)
         await asyncio.to_thread(store.migrate)
-        st["hub"] = Hub(store, settings)
-        st["auth"] = auth.Auth(settings.auth, store, st["hub"].db)
-        app.state.hub = st["hub"]
-        await st["hub"].start()
+        h = live["hub"] = Hub(store, settings)
+        current.auth = auth.Auth(settings.auth, store, h.db)
+        app.state.hub = h
+        await h.start()
         if settings.stats:
             lag.start()
         try:
             yield
         finally:
             lag.stop()
-            st["reviews"].shutdown()  # the hand reviews' workers (reviews.py)
-            await st["hub"].stop()
-            st["auth"].close()
+            service.shutdown()  # the hand reviews' workers (reviews.py)
+            await h.stop()
+            sessions().close()
 
-    routes = [
+    routes: List[BaseRoute] = [
         Route("/healthz", healthz),
         Route("/api/session", session, methods=["POST"]),
         Route("/api/register", register, methods=["POST"]),
@@ -635,7 +469,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{id}/hands", hands),
         Route("/api/tables/{id}/hands/{n}/record", record),
-        WebSocketRoute("/ws/{id}", ws_table),
+        WebSocketRoute("/ws/{id}", sockets.endpoint(hub, current, settings, move_times)),
         Route("/", index),
         Route("/t/{id}", index),
         Route("/p/{id}", index),
@@ -643,14 +477,14 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     routes[-3:-3] = lobby_routes.routes(lobby_routes.Deps(  # quick play, leaderboard: lobby.py
         hub, current, handler, body, add_table, table_limits, settings, index))
     routes[:0] = replay.routes(hub, current, table_for, handler, HttpError)  # a hand step by step
-    review_routes, st["reviews"] = reviews.routes(hub, current, handler, HttpError)  # issue 28
+    review_routes, service = reviews.routes(hub, current_dict, handler, HttpError)  # issue 28
     routes[:0] = review_routes
     try:  # tournaments online (issue 13): /tournament..., /api/tournaments/...
         from ..tournament.web import routes as tournament_routes
-        routes[:0] = tournament_routes(hub, current)
+        routes[:0] = tournament_routes(hub, current_dict)
     except ImportError:  # pragma: no cover - the tournament package is part of burraco
         pass
-    handlers: dict = {}
+    handlers: Dict[Any, Any] = {}
     try:  # the browser page (issue 12): /, /t/{id}, /static, /api/i18n, ahead of the fallback
         from ..web.routes import routes as web_routes
         from ..web.errors import exception_handlers
@@ -663,11 +497,7 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
                      middleware=guard.middleware(http_limits, settings.allow_origins))
 
 
-def _token(nbytes: int) -> str:
-    return secrets.token_urlsafe(nbytes)
-
-
-def _switches(v) -> dict:
+def _switches(v: Variant) -> Dict[str, Any]:
     return {k: val for k, val in v.switches().items() if k != "name"}
 
 

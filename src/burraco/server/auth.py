@@ -52,13 +52,18 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Awaitable, Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
+from typing import (Any, Awaitable, Callable, FrozenSet, Iterable, List, Literal, Optional,
+                    Tuple, overload)
 
 from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
+from starlette.requests import HTTPConnection
 
 from . import db
 from .guard import address_key
+from .httperrors import HttpError
+from .store import Store
+from .wire import Player
 
 DAY = 86400.0
 WINDOW = 15 * 60.0
@@ -297,10 +302,8 @@ class AuthStore:
                                                  issued_at=now, used_at=now))
         return token
 
-    def session_player(self, token: str, now: float) -> Optional[Dict[str, Any]]:
+    def session_player(self, token: str, now: float) -> Optional[Player]:
         """The player of a live session, or None (an expired one is deleted)."""
-        from .store import Store
-
         th = token_hash(token)
         s, p = db.sessions, db.players
         with self.engine.connect() as c:
@@ -388,6 +391,9 @@ class AuthStore:
 
 
 # ------------------------------------------------------------------ the facade
+COOKIE = "burraco_session"
+"""The session cookie (docs/protocol.md, "Identity")."""
+
 Runner = Callable[..., Awaitable[Any]]
 """How the app runs a synchronous store call off the event loop (``Hub.db``)."""
 
@@ -404,11 +410,12 @@ class Auth:
         self._pruned = time.time()
 
     # sessions
-    async def player(self, token: Optional[str]) -> Optional[Dict[str, Any]]:
+    async def player(self, token: Optional[str]) -> Optional[Player]:
         """The player of the session ``token`` (a cookie's value), or None."""
         if not token or len(token) > 100 or "." in token:  # old signed cookies: no session
             return None
-        return await self.run_db(self.db.session_player, token, time.time())  # type: ignore[no-any-return]
+        p: Optional[Player] = await self.run_db(self.db.session_player, token, time.time())
+        return p
 
     async def issue(self, pid: str, old: Optional[str] = None) -> str:
         """A new session of ``pid`` (the token ``old``, if any, ends)."""
@@ -475,7 +482,7 @@ class Auth:
             return None
         return await self.hasher.hash(password)
 
-    async def change_password(self, player: Dict[str, Any], old: str, new: str, address: Optional[str],
+    async def change_password(self, player: Player, old: str, new: str, address: Optional[str],
                               keep: Optional[str]) -> bool:
         """Change a registered player's password (False: ``old`` is wrong, counted
         as a failed login); every session but ``keep`` ends."""
@@ -495,6 +502,33 @@ class Auth:
         self.hasher.close()
 
 
-__all__ = ["Auth", "AuthSettings", "AuthStore", "Hasher", "RateLimited", "PasswordRefused",
+class Who:
+    """The player of a request's (or a WebSocket's) live server-side session
+    (auth.py): ``await who(request)`` is the player, or a ``no_session`` error;
+    ``await who(request, required=False)`` the player or None."""
+
+    def __init__(self) -> None:
+        self.auth: Optional[Auth] = None
+        """The sessions, set at startup (the application's lifespan)."""
+
+    @overload
+    async def __call__(self, request: HTTPConnection) -> Player: ...
+
+    @overload
+    async def __call__(self, request: HTTPConnection, required: Literal[True]) -> Player: ...
+
+    @overload
+    async def __call__(self, request: HTTPConnection, required: bool) -> Optional[Player]: ...
+
+    async def __call__(self, request: HTTPConnection, required: bool = True
+                       ) -> Optional[Player]:
+        assert self.auth is not None, "the application has not started"
+        p = await self.auth.player(request.cookies.get(COOKIE))
+        if p is None and required:
+            raise HttpError("no_session", "start a session first: POST /api/session")
+        return p
+
+
+__all__ = ["COOKIE", "Who", "Auth", "AuthSettings", "AuthStore", "Hasher", "RateLimited", "PasswordRefused",
            "ARGON2", "check_password", "common_passwords", "parse_duration", "add_arguments",
            "settings_from_args", "token_hash"]

@@ -25,10 +25,11 @@ process (Redis) resumes the pause where it was.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 from ..provenance import value_problem
-from . import deals
+from . import deals, wire
+from .incoming import ProtocolError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import TableCore
@@ -113,7 +114,6 @@ def say_ready(core: "TableCore", seat: int, hand: int, value: Optional[str],
     (``value``) unless it sent one already; the last seat ready deals it.
     :class:`~.table.ProtocolError` ``conflict`` when no pause waits for that
     hand, ``malformed`` (``value: ...``) for a share that is not one."""
-    from .table import ProtocolError
 
     b = core.st.get("between")
     if not b or core.status != "playing":
@@ -146,7 +146,7 @@ def shown_hand(core: "TableCore") -> int:
     return max(int(core.st["hand"]), 0)
 
 
-def public(core: "TableCore", now: float) -> Optional[Dict[str, Any]]:
+def public(core: "TableCore", now: float) -> Optional[wire.BetweenInfo]:
     """What everyone may know of the pause (the table summary's ``between``): the
     hand to be dealt, its deadline, the pause, the time left and the seats that
     said ready (bots and away seats are ready without saying so)."""

@@ -28,7 +28,14 @@ import asyncio
 import json
 import logging
 import secrets
-from typing import Any, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Optional, Protocol, Set
+
+from . import db
+from .live import Handle
+
+if TYPE_CHECKING:  # redis is imported when a bus starts (--redis)
+    from redis.asyncio import Redis
+    from redis.asyncio.client import PubSub
 
 log = logging.getLogger("burraco.server")
 
@@ -41,18 +48,42 @@ def default_prefix(url: str) -> str:
     names none)."""
     from redis.connection import parse_url
 
+    parse: Callable[[str], Dict[str, Any]] = parse_url  # redis leaves it unannotated
     try:
-        db = int(parse_url(url).get("db") or 0)
+        number = int(parse(url).get("db") or 0)
     except (ValueError, TypeError):
-        db = 0
-    return f"burraco:{db}:"
+        number = 0
+    return f"burraco:{number}:"
 
 
-def stored_versions(store: Any, ids: List[str]) -> Dict[str, int]:
+class HasEngine(Protocol):
+    """A store (store.py): its database engine."""
+
+    @property
+    def engine(self) -> Any:
+        """The SQLAlchemy engine."""
+
+
+class Served(Protocol):
+    """The hub (hub.py) as the bus sees it: the live tables, their store, and how
+    one is brought up to its stored version."""
+
+    tables: Dict[str, Handle]
+
+    @property
+    def store(self) -> Any:
+        """The store (store.py)."""
+
+    async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a store call in the database thread(s)."""
+
+    async def reload(self, h: Handle) -> None:
+        """Bring a table up to its stored version and send what was missed."""
+
+
+def stored_versions(store: HasEngine, ids: List[str]) -> Dict[str, int]:
     """The stored version of each table of ``ids`` (a database thread's call)."""
     from sqlalchemy import select
-
-    from . import db
 
     out: Dict[str, int] = {}
     with store.engine.connect() as c:
@@ -66,7 +97,7 @@ def stored_versions(store: Any, ids: List[str]) -> Dict[str, int]:
 class Bus:
     """This process's link to Redis."""
 
-    def __init__(self, url: str, hub: Any, prefix: Optional[str] = None,
+    def __init__(self, url: str, hub: Served, prefix: Optional[str] = None,
                  catch_up_every: float = 1.0) -> None:
         self.url = url
         self.hub = hub
@@ -74,13 +105,13 @@ class Bus:
         self.channels = self.prefix + "table:"
         self.catch_up_every = catch_up_every
         self.me = secrets.token_hex(6)
-        self.redis: Any = None
-        self.pubsub: Any = None
+        self.redis: Optional[Redis] = None
+        self.pubsub: Optional[PubSub] = None
         self.pending: Dict[str, int] = {}  # table id -> newest version not yet published
         self.kick = asyncio.Event()
-        self.tasks: List[asyncio.Task] = []
+        self.tasks: List[asyncio.Task[None]] = []
         self.reloading: Dict[str, bool] = {}  # table id -> asked again meanwhile
-        self.running: Set[asyncio.Task] = set()
+        self.running: Set[asyncio.Task[None]] = set()
 
     @property
     def client_name(self) -> str:
@@ -88,23 +119,39 @@ class Bus:
         return "burraco@" + "".join(ch for ch in self.prefix if ch.isprintable()
                                     and not ch.isspace()) + self.me
 
+    @property
+    def _redis(self) -> "Redis":
+        if self.redis is None:
+            raise RuntimeError("the bus has not started")
+        return self.redis
+
+    @property
+    def _pubsub(self) -> "PubSub":
+        if self.pubsub is None:
+            raise RuntimeError("the bus is not subscribed")
+        return self.pubsub
+
+    async def _close_pubsub(self) -> None:
+        close: Callable[[], Awaitable[None]] = self._pubsub.aclose  # redis leaves it unannotated
+        await close()
+
     async def start(self) -> None:
         """Connect, listen to every table's channel, start the sender and the
         catch-up."""
         import redis.asyncio as aioredis
 
-        self.redis = aioredis.from_url(self.url, client_name=self.client_name,
-                                       health_check_interval=15, socket_keepalive=True,
-                                       socket_connect_timeout=5)
-        await self.redis.ping()
+        client = self.redis = aioredis.from_url(
+            self.url, client_name=self.client_name, health_check_interval=15,
+            socket_keepalive=True, socket_connect_timeout=5)
+        await client.ping()
         await self._subscribe()
         loop = asyncio.get_running_loop()
         self.tasks = [loop.create_task(self._listen()), loop.create_task(self._send()),
                       loop.create_task(self._catch_up())]
 
     async def _subscribe(self) -> None:
-        self.pubsub = self.redis.pubsub()
-        await self.pubsub.psubscribe(self.channels + "*")
+        ps = self.pubsub = self._redis.pubsub()
+        await ps.psubscribe(self.channels + "*")
 
     async def stop(self) -> None:
         """Publish what is pending (one try), stop listening and disconnect."""
@@ -118,7 +165,7 @@ class Bus:
         except Exception:  # noqa: BLE001 - the others catch up from the database
             pass
         try:
-            await self.pubsub.aclose()
+            await self._close_pubsub()
             await self.redis.aclose()
         except Exception:  # pragma: no cover
             pass
@@ -133,7 +180,7 @@ class Bus:
     async def _publish_pending(self) -> None:
         batch, self.pending = self.pending, {}
         try:
-            async with self.redis.pipeline(transaction=False) as pipe:
+            async with self._redis.pipeline(transaction=False) as pipe:
                 for tid, v in batch.items():
                     pipe.publish(self.channels + tid, json.dumps({"v": v, "from": self.me}))
                 await pipe.execute()
@@ -163,7 +210,7 @@ class Bus:
         pause = 0.05
         while True:
             try:
-                async for msg in self.pubsub.listen():
+                async for msg in self._pubsub.listen():
                     pause = 0.05
                     if msg.get("type") != "pmessage":
                         continue
@@ -182,7 +229,7 @@ class Bus:
                 await asyncio.sleep(pause)
                 pause = min(RETRY_MAX, pause * 2)
                 try:
-                    await self.pubsub.aclose()
+                    await self._close_pubsub()
                 except Exception:  # noqa: BLE001
                     pass
                 try:
@@ -190,7 +237,7 @@ class Bus:
                 except Exception as e2:  # noqa: BLE001 - the next round tries again
                     log.warning("redis subscribe failed (%s)", e2)
 
-    def _reload(self, h: Any) -> None:
+    def _reload(self, h: Handle) -> None:
         """Bring ``h`` up to its stored version in a task of its own: one at a
         time, and once more when asked again meanwhile (a newer version)."""
         tid = h.core.id

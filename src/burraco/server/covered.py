@@ -29,10 +29,11 @@ follows the observer table: nobody sees covered discards.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Set, Tuple
+from typing import Iterable, List, Set, Tuple
 
 from .. import observer as ob
 from ..variants import PILE_OPEN, Variant
+from .wire import RawEvent, move_data
 
 
 def pile_is_closed(variant: Variant) -> bool:
@@ -42,7 +43,7 @@ def pile_is_closed(variant: Variant) -> bool:
     return ob.VISIBILITY["covered discards"][kind] != ob.ALL
 
 
-def hidden_in_hindsight(events: Iterable[Dict[str, Any]]) -> Tuple[Set[int], Set[int]]:
+def hidden_in_hindsight(events: Iterable[RawEvent]) -> Tuple[Set[int], Set[int]]:
     """For the raw events of one hand (in order) of a closed pile: the versions of
     the ``discard`` moves whose card is covered now, and the versions of the
     ``draw``/``redraw`` moves that are no longer of the turn under way."""
@@ -60,8 +61,9 @@ def hidden_in_hindsight(events: Iterable[Dict[str, Any]]) -> Tuple[Set[int], Set
             continue
         if kind != "move":
             continue
-        seat = e["data"]["seat"]
-        action = e["data"]["move"]["action"]
+        data = move_data(e)
+        seat = data["seat"]
+        action = data["move"]["action"]
         if seat != turn_seat:
             past_draws.update(turn)
             turn, turn_seat = [], seat

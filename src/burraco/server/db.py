@@ -12,11 +12,11 @@ import os
 import sys
 import threading
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from sqlalchemy import (JSON, Boolean, Column, Float, Index, Integer, MetaData, String, Table,
                         Text, UniqueConstraint, create_engine, event)
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from . import jsonx
 
@@ -167,7 +167,7 @@ def make_engine(url: str) -> Engine:
         eng.burraco_sqlite = {"path": path, "background_checkpoints": False}  # type: ignore[attr-defined]
 
         @event.listens_for(eng, "connect")
-        def _pragmas(dbapi_conn, _record):  # pragma: no cover - trivial
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
@@ -181,7 +181,7 @@ def make_engine(url: str) -> Engine:
             dbapi_conn.isolation_level = None
 
         @event.listens_for(eng, "begin")
-        def _begin(conn):  # pragma: no cover - trivial
+        def _begin(conn: Connection) -> None:  # pragma: no cover - trivial
             conn.exec_driver_sql("BEGIN")
         return eng
     return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True,

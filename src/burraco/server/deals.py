@@ -27,8 +27,10 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
-from ..provenance import (SALT_BYTES, SEED_BYTES, Provenance, ProvenanceError, commitment,
-                          parse_provenance, value_problem)
+from ..provenance import (SALT_BYTES, SCHEME, SEED_BYTES, Provenance, ProvenanceError,
+                          commitment, parse_provenance, value_problem)
+from . import wire
+from .incoming import ProtocolError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import TableCore
@@ -59,7 +61,7 @@ def _present(core: "TableCore", seat: int) -> bool:
 def pending(st: Dict[str, Any]) -> bool:
     """True while the stored state holds a committed deal not yet dealt."""
     d = st.get("deal")
-    return bool(d) and bool(d.get("pending"))
+    return d is not None and bool(d) and bool(d.get("pending"))
 
 
 def commit(core: "TableCore", now: float, deadline: Optional[float] = None,
@@ -86,7 +88,6 @@ def contribute(core: "TableCore", player_id: str, hand: int, value: Any, now: fl
     """A contribution from player ``player_id`` to hand ``hand``'s deal;
     :class:`~.table.ProtocolError` ``malformed`` (field ``value``) or ``conflict``
     when refused.  The last awaited one deals."""
-    from .table import ProtocolError
 
     why = value_problem(value)
     if why is not None:
@@ -165,16 +166,18 @@ def record_seed(record: Dict[str, Any], players: int) -> Optional[int]:
         return None
 
 
-def reveal(core: "TableCore") -> Optional[Dict[str, Any]]:
+def reveal(core: "TableCore") -> Optional[wire.Provenance]:
     """The ``provenance`` of the hand just over (None for a table that does not deal
     fairly)."""
     d = core.st.get("deal")
     if not d or d.get("pending") or d["hand"] != core.st["hand"]:
         return None
-    return _provenance(d).to_dict()
+    p = _provenance(d)  # as Provenance.to_dict() writes it in the record
+    return {"scheme": SCHEME, "commitment": p.commitment, "seed": p.seed.hex(),
+            "salt": p.salt.hex(), "contributions": list(p.contributions), "hand": p.hand}
 
 
-def public(st: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+def public(st: Dict[str, Any]) -> Optional[wire.DealInfo]:
     """What everyone may know of a pending deal (for the table summary): hand,
     commitment, deadline, awaited seats and the seats that contributed."""
     if not pending(st):

@@ -13,99 +13,48 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import random
-import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, TypeVar
 
-from ..state import GameState
-from . import between, deals, jsonx, presence
-from .auth import AuthSettings
-from .searchpool import FairPool, search_budget
+from . import between, driver, jsonx
+from .bus import Bus
+from .db import Checkpoints
+from .incoming import ProtocolError
+from .live import OUTBOX_MAX, Conn, Handle, acting_seat
+from .searchpool import FairPool
+from .settings import Settings
 from .store import Conflict, Store
-from .table import GAME_KINDS, ProtocolError, TableCore, now
-from .wsguard import Bucket, SocketGuard, take
+from .render import Views, add_clocks
+from .table import GAME_KINDS, TableCore, now
+from .wire import Event, RawEvent, Snapshot, TableSummary, View, Welcome
+from .wsguard import SocketGuard
 
 log = logging.getLogger("burraco.server")
+
+T = TypeVar("T")
+
+
+class Publisher(Protocol):
+    """The Redis bus (bus.py) as the hub uses it: started, stopped, told of a
+    table's new version."""
+
+    async def start(self) -> None:
+        """Subscribe and start catching up."""
+
+    async def stop(self) -> None:
+        """Unsubscribe and stop."""
+
+    async def publish(self, tid: str, version: int) -> None:
+        """Tell the other processes that table ``tid`` is at ``version``."""
 
 CATCHUP_MAX = 200
 """A reconnecting client more events behind than this gets a snapshot."""
 
-OUTBOX_MAX = 1000
-"""Frames waiting for one socket at most: a client that does not read (its
-frames pile up in the server's memory) is disconnected beyond this."""
+__all__ = ["CATCHUP_MAX", "OUTBOX_MAX", "Conn", "Handle", "Hub", "Settings", "acting_seat"]
+"""The hub; the settings, the live table and its connections live in settings.py
+and live.py, named here too, where their callers have always found them."""
 
 
-@dataclass
-class Settings:
-    """Server settings (``burraco serve`` options)."""
-
-    db: Optional[str] = None
-    redis: Optional[str] = None
-    bot_delay: float = 0.8
-    grace: float = 30.0
-    hand_pause: float = between.DEFAULT_PAUSE
-    """The pause between hands of a table whose creator chose none (between.py;
-    0: the next hand is dealt as soon as one ends)."""
-    allow_origins: List[str] = field(default_factory=list)
-    rate: float = 20.0
-    burst: float = 40.0
-    search_workers: int = field(default_factory=lambda: max(1, min(2, os.cpu_count() or 1)))
-    """Worker processes of the search bots, shared fairly by the tables (searchpool.py)."""
-    tables_per_player: int = 3
-    """Open (waiting or playing) tables one player may have created (0: no limit)."""
-    tables_per_address: int = 10
-    """Open tables that may have been created from one client address (0: no limit)."""
-    table_rate: float = 10.0
-    """Tables a player, and an address, may create a minute (burst as many; 0: no limit)."""
-    limits: Optional[Any] = None
-    """The HTTP layer's bounds (a :class:`~.guard.Limits`; None: its defaults)."""
-    secure_cookies: bool = False
-    deal_wait: float = deals.DEFAULT_WAIT
-    """Seconds a fair deal waits for the seated people's contributions (0: none)."""
-    allow_client_seed: bool = False
-    """Accept ``seed`` in ``POST /api/tables`` (testing only: such tables deal from
-    it, with no commitment, and are never rated)."""
-    open_tournaments: bool = False
-    """Anyone may create a tournament at ``/tournament/new`` (a club's own server);
-    else only a registered account (tournament/web.py)."""
-    auth: AuthSettings = field(default_factory=AuthSettings)
-    """Sessions, login back-off and password hashing (auth.py)."""
-    stats: bool = False
-    """Serve ``GET /api/stats`` (the collector's pauses, the event loop's lag, the
-    time a move takes in the server); ``burraco serve`` sets it from
-    ``BURRACO_STATS=1``.  Off by default: it tells anyone how busy the server is."""
-    # WebSockets (wsguard.py) and Redis (bus.py): issue 23
-    ws_per_player: int = 8
-    """Table WebSockets one player may hold open on this process at once."""
-    ws_per_address: int = 64
-    """Table WebSockets one address may hold open on this process at once."""
-    address_rate: Optional[float] = None
-    """Messages a second all sockets from one address may send (None: 4 x ``rate``)."""
-    redis_prefix: Optional[str] = None
-    """Prefix of the Redis channels (None: ``burraco:<db>:``, db from the URL)."""
-    catch_up_every: float = 1.0
-    """With Redis: seconds between two looks at the stored versions of the tables
-    this process serves sockets for (a missed message is caught up by then)."""
-    # the lobby (issue 24): presence.py, lobby.py
-    waiting_close: float = 600.0
-    """Seconds a waiting table stays open once every person seated at it has
-    dropped (0: it stays open)."""
-    quick_wait: float = 20.0
-    """Seconds a quick-play table waits for people before bots take its free seats."""
-    public_url: Optional[str] = None
-    """The address people reach the server at (``--public-url``), for invite links;
-    None: the address the creator's browser used."""
-
-
-def _choose(state: GameState, seat: int, spec: str, seed: int) -> dict:
-    """A bot's move for ``seat`` (runs in a worker thread or process)."""
-    from ..bots import make_bot
-
-    bot = make_bot(spec, seed=seed)
-    return bot.choose(state.view(seat)).to_record(seat)
 
 
 async def _uncancelled(aw: Any) -> Any:
@@ -131,81 +80,6 @@ async def _uncancelled(aw: Any) -> Any:
     return task.result()
 
 
-class Conn:
-    """One WebSocket client: who it is, its seat, its outgoing queue, its rate buckets.
-
-    ``seat`` is the seat its player holds in the live table (:attr:`Handle.core`),
-    set again from that table at every broadcast (:meth:`Hub._reseat`), never
-    kept from an older state.  ``buckets`` are the message allowances it draws
-    from: its player's and its address's, shared with their other sockets
-    (wsguard.py); without them (a test's connection) it has one of its own."""
-
-    def __init__(self, player: dict, send: Callable[[str], Any], settings: Settings,
-                 buckets: Optional[Tuple[Bucket, ...]] = None) -> None:
-        self.player = player
-        self.seat: Optional[int] = None
-        self.queue: asyncio.Queue = asyncio.Queue()
-        self.send = send
-        self.buckets = buckets or (Bucket(settings.rate, settings.burst),)
-        self.hello = False
-        self.on_overflow: Optional[Callable[[], Any]] = None
-        """Called once when more than :data:`OUTBOX_MAX` frames wait (app.py:
-        ends the socket's handler, which closes it)."""
-
-    def allow(self) -> bool:
-        """Take one message from the rate buckets; False when one is empty."""
-        return take(self.buckets)
-
-    def put(self, msg: dict) -> None:
-        """Queue a message for the writer task."""
-        self.push(jsonx.dumps(msg))
-
-    def push(self, text: str) -> None:
-        """Queue a frame for the writer task; past :data:`OUTBOX_MAX` waiting, the
-        client is not reading: drop the frame and end the connection."""
-        if self.queue.qsize() < OUTBOX_MAX:
-            self.queue.put_nowait(text)
-        elif self.on_overflow is not None:
-            cb, self.on_overflow = self.on_overflow, None
-            cb()
-
-
-def acting_seat(c: TableCore, conn: Conn, named: Optional[int] = None) -> int:
-    """The seat ``conn``'s player holds in ``c`` (the clone a move is made on, so
-    a stale table fails the compare-and-set): a ``spectator`` error when none, a
-    ``not_your_seat`` one when the move names another seat (``named``)."""
-    seat = c.seat_of(conn.player["id"])
-    if seat is None:
-        raise ProtocolError("spectator", "spectators cannot move; take a seat first")
-    if named is not None and named != seat:
-        raise ProtocolError("not_your_seat", f"you play seat {seat}, not seat {named}")
-    return seat
-
-
-class Handle:
-    """A live table: core, lock, connections, driver."""
-
-    def __init__(self, core: TableCore) -> None:
-        self.core = core
-        self.lock = asyncio.Lock()
-        self.conns: Set[Conn] = set()
-        self.wake = asyncio.Event()
-        self.task: Optional[asyncio.Task] = None
-
-    def connected(self) -> List[bool]:
-        """Per seat: does a connection of that seat's player exist?"""
-        out = [False] * self.core.players
-        for c in self.conns:
-            if c.seat is not None:
-                out[c.seat] = True
-        return out
-
-    def summary(self) -> dict:
-        """The table summary with live connection facts."""
-        return self.core.summary(sum(1 for c in self.conns if c.seat is None),
-                                 self.connected())
-
-
 class Hub:
     """All live tables of this process.  See the module docstring."""
 
@@ -217,38 +91,35 @@ class Hub:
         self.dbx = ThreadPoolExecutor(workers, thread_name_prefix="burraco-db")
         self.botx = ThreadPoolExecutor(2, thread_name_prefix="burraco-bot")
         self.search = FairPool(settings.search_workers)  # search bots (searchpool.py)
-        self.bus = None  # Redis bus (bus.py), when --redis is given
+        self.bus: Optional[Publisher] = None  # Redis bus (bus.py), when --redis is given
         self.closing = False
-        self._loading: Dict[str, asyncio.Future] = {}
-        self._pending: List[Any] = []  # changes waiting for the group commit (_write)
+        self._loading: Dict[str, asyncio.Future[Optional[Handle]]] = {}
+        # changes waiting for the group commit (_write): the clone, its old version, its answer
+        self._pending: List[Tuple[TableCore, int, asyncio.Future[None]]] = []
         self._writing = False
-        self._writer: Optional[asyncio.Task] = None
-        self.checkpoints: Any = None  # db.Checkpoints (SQLite), started by start()
+        self._writer: Optional[asyncio.Task[None]] = None
+        self.checkpoints: Optional[Checkpoints] = None  # SQLite's, started by start()
         s = settings
         self.guard = SocketGuard(s.ws_per_player, s.ws_per_address, s.rate, s.burst,
                                  4 * s.rate if s.address_rate is None else s.address_rate,
                                  4 * s.burst if s.address_rate is None else 2 * s.address_rate)
 
-    async def db(self, fn: Callable, *args) -> Any:
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store call in the database thread(s)."""
         return await asyncio.get_running_loop().run_in_executor(self.dbx, fn, *args)
 
     # ------------------------------------------------------------- lifecycle
     async def start(self) -> None:
         """Load every table in play and start its driver (a restart resumes them)."""
-        from .db import Checkpoints
-
         self.checkpoints = Checkpoints(self.store.engine)
         self.checkpoints.start()
         rows = await self.db(self.store.table_rows)
         for r in rows:
             await self.get(r.id)
         if self.settings.redis:
-            from .bus import Bus
-
-            self.bus = Bus(self.settings.redis, self, self.settings.redis_prefix,
-                           self.settings.catch_up_every)
-            await self.bus.start()
+            bus = self.bus = Bus(self.settings.redis, self, self.settings.redis_prefix,
+                                 self.settings.catch_up_every)
+            await bus.start()
 
     async def stop(self) -> None:
         """Stop drivers and workers."""
@@ -271,7 +142,7 @@ class Hub:
             return h
         if tid in self._loading:
             return await self._loading[tid]
-        fut = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[Optional[Handle]] = asyncio.get_running_loop().create_future()
         self._loading[tid] = fut
         try:
             core = await self.db(self.store.load_table, tid)
@@ -300,7 +171,7 @@ class Hub:
 
     def _start_driver(self, h: Handle) -> None:
         if h.task is None and h.core.status != "over" and not self.closing:
-            h.task = asyncio.get_running_loop().create_task(self._drive(h))
+            h.task = asyncio.get_running_loop().create_task(driver.drive(self, h))
 
     # --------------------------------------------------------------- changes
     async def mutate(self, h: Handle, fn: Callable[[TableCore], Any]) -> Any:
@@ -320,7 +191,7 @@ class Hub:
         return result
 
     async def _store_and_adopt(self, h: Handle, c: TableCore, old_version: int,
-                               caller: Optional[asyncio.Task]) -> None:
+                               caller: Optional[asyncio.Task[Any]]) -> None:
         """Store the changed clone ``c``, then make it the live table and broadcast.
         Runs to its end even when the caller is cancelled (see :func:`_uncancelled`):
         a write that reached the database is always adopted, so the live table never
@@ -399,7 +270,8 @@ class Hub:
         self._start_driver(h)
 
     # ------------------------------------------------------------- broadcast
-    def _broadcast(self, h: Handle, events: List[dict], fresh_views: bool = False) -> None:
+    def _broadcast(self, h: Handle, events: List[RawEvent], fresh_views: bool = False
+                   ) -> None:
         """Send events to every connection, each cut to its recipient.  A game
         event carries the views taken when it happened (or, for events read back
         from the database, the current view on the last game event).  A connection
@@ -420,7 +292,7 @@ class Hub:
         conn.put(self.welcome(h, conn))
         conn.put(self.snapshot(h.core, conn.seat))
 
-    def welcome(self, h: Handle, conn: Conn) -> dict:
+    def welcome(self, h: Handle, conn: Conn) -> Welcome:
         """The ``welcome`` message of docs/protocol.md for ``conn``."""
         return {"type": "welcome", "protocol": 1, "table": h.summary(),
                 "you": {"player": conn.player, "seat": conn.seat},
@@ -440,18 +312,18 @@ class Hub:
                     moved.append(conn)
         return moved
 
-    def _send_events(self, h: Handle, events: List[dict], fresh_views: bool,
+    def _send_events(self, h: Handle, events: List[RawEvent], fresh_views: bool,
                      moved: List[Conn]) -> None:
         core = h.core
         t = now()
         clocks = core.clocks(t)
         last_game = max((i for i, e in enumerate(events) if e["kind"] in GAME_KINDS),
                         default=-1)
-        cache: Dict[Any, dict] = {}
+        cache: Views = {}
         for i, raw in enumerate(events):
             views = core.emitted_views.get(raw["version"]) if not fresh_views else None
             game = raw["kind"] in GAME_KINDS
-            rendered: Dict[Any, str] = {}
+            rendered: Dict[Optional[int], str] = {}
             for conn in h.conns:
                 if not conn.hello or (moved and conn in moved):
                     continue
@@ -465,7 +337,7 @@ class Hub:
                             if key not in cache:
                                 cache[key] = core.view(key, cache)
                             ev["view"] = cache[key]
-                        ev.update(clocks)
+                        add_clocks(ev, clocks)
                     rendered[key] = jsonx.dumps(ev)
                 conn.push(rendered[key])
         core.emitted_views.clear()
@@ -481,11 +353,12 @@ class Hub:
             h.conns.add(conn)
             conn.put(self.welcome(h, conn))
             self._catch_up(core, conn, since)
-            if conn.seat is not None:
-                s = core.seats[conn.seat]
+            seat = conn.seat
+            if seat is not None:
+                s = core.seats[seat]
                 if s["dropped_at"] is not None or s["away"]:
                     try:
-                        await self._mutate_locked(h, lambda c: c.come_back(conn.seat, now()))
+                        await self._mutate_locked(h, lambda c: c.come_back(seat, now()))
                     except ProtocolError:
                         pass
 
@@ -504,23 +377,28 @@ class Hub:
                     ev["catchup"] = True
                     if i == len(evs) - 1:
                         ev["view"] = core.view(conn.seat)
-                        ev.update(core.clocks(now()))
+                        add_clocks(ev, core.clocks(now()))
                     conn.put(ev)
                 return
         conn.put(self.snapshot(core, conn.seat))
 
-    def snapshot(self, core: TableCore, seat: Optional[int], summary: Optional[dict] = None
-                 ) -> dict:
+    def snapshot(self, core: TableCore, seat: Optional[int],
+                 summary: Optional[TableSummary] = None) -> Snapshot:
         """The snapshot message of docs/protocol.md for ``seat``."""
         h = self.tables.get(core.id)
-        return {"type": "snapshot", "version": core.version,
-                "table": summary or (h.summary() if h else core.summary()),
-                "view": core.view(seat),
-                "match": {"hand": between.shown_hand(core),
-                          "totals": core.summary()["totals"], "hands": core.st["results"]},
-                "log": core.render_past(seat),  # covered discards hidden (server/covered.py)
-                **core.clocks(now()),
-                "chat": [core.render(e, seat) for e in core.chat]}
+        clocks = core.clocks(now())
+        snap: Snapshot = {
+            "type": "snapshot", "version": core.version,
+            "table": summary or (h.summary() if h else core.summary()),
+            "view": core.view(seat),
+            "match": {"hand": between.shown_hand(core),
+                      "totals": core.summary()["totals"], "hands": core.st["results"]},
+            "log": core.render_past(seat),  # covered discards hidden (server/covered.py)
+            "clock": clocks["clock"],
+            "chat": [core.render(e, seat) for e in core.chat]}
+        if "hand_clock" in clocks:
+            snap["hand_clock"] = clocks["hand_clock"]
+        return snap
 
     async def goodbye(self, h: Handle, conn: Conn) -> None:
         """A client left: a seated player whose last connection this was has dropped."""
@@ -550,117 +428,3 @@ class Hub:
         async with h.lock:
             for c in self._reseat(h):
                 self._seat_changed(h, c)
-
-    # ---------------------------------------------------------------- driver
-    async def _drive(self, h: Handle) -> None:
-        """Make the moves nobody sends: bots, away players, clocks, time-outs."""
-        s = self.settings
-        while not self.closing:
-            try:
-                wait = await self._drive_once(h, s)
-            except asyncio.CancelledError:
-                raise
-            except ProtocolError:
-                wait = 0.05
-            except Exception:  # pragma: no cover - logged, the driver goes on
-                log.exception("driver of table %s", h.core.id)
-                wait = 1.0
-            if h.core.status == "over":
-                h.task = None
-                return
-            if wait is None or wait > 0:
-                h.wake.clear()
-                try:
-                    await asyncio.wait_for(h.wake.wait(), timeout=wait)
-                except asyncio.TimeoutError:
-                    pass
-
-    async def _drive_once(self, h: Handle, s: Settings) -> Optional[float]:
-        """Do the next due thing of a table; returns how long to wait (None: until woken)."""
-        core = h.core
-        t = now()
-        waits: List[float] = []
-        for i, seat in enumerate(core.seats):
-            p = seat["player"]
-            told = core.drop_due(i) if core.status != "over" else None
-            if told is not None:  # an absence that lasted: the others are told now
-                if t >= told:
-                    await self.mutate(h, lambda c, i=i: c.tell_drop(i, now()))
-                    return 0
-                waits.append(told - t)
-            if p and not p.get("bot") and seat["dropped_at"] is not None and not seat["away"] \
-                    and core.status == "playing":
-                due = seat["dropped_at"] + s.grace
-                if t >= due:
-                    await self.mutate(h, lambda c, i=i: c.go_away(i, now()))
-                    return 0
-                waits.append(due - t)
-        if core.status == "waiting":  # bots to a quick-play table, or an idle one's close
-            due = presence.waiting_due(core, s.waiting_close)
-            if due is not None:
-                if t >= due:
-                    await self.mutate(h, lambda c: presence.waiting_step(
-                        c, now(), s.waiting_close))
-                    return 0
-                waits.append(due - t)
-        pause = between.left(core, t)  # the pause between two hands
-        if pause is not None:
-            if pause <= 0:
-                await self.mutate(h, lambda c: between.end(c, now()))
-                return 0
-            return min(waits + [pause])
-        left = deals.due(core, t)  # a committed deal waiting for contributions
-        if left is not None:
-            if left <= 0:
-                await self.mutate(h, lambda c: deals.deal_due(c, now()))
-                return 0
-            return min(waits + [left])
-        st = core.state
-        if core.status != "playing" or st is None or st.is_over:
-            return min(waits) if waits else None
-        hd = core.hand_deadline()
-        if hd is not None:
-            if t >= hd:
-                await self.mutate(h, lambda c: c.call_time(now()))
-                return 0
-            waits.append(hd - t)
-        seat = st.turn
-        if core.is_bot_seat(seat):
-            due = core.st["move_started_at"] + s.bot_delay  # a deal's too: the pause was before it
-            if t < due:
-                waits.append(due - t)
-                return min(waits)
-            await self._bot_move(h, seat, core.bot_reason(seat))
-            return 0
-        md = core.move_deadline()
-        if md is not None:
-            if t >= md:
-                await self._bot_move(h, seat, "clock")
-                return 0
-            waits.append(md - t)
-        return min(waits) if waits else None
-
-    async def _bot_move(self, h: Handle, seat: int, by: str) -> None:
-        core = h.core
-        version = core.version
-        spec = core.bot_spec(seat) if by == "bot" else "greedy"
-        seed = random.Random(f"{core.id}/{core.st['hand']}/{len(core.st['moves'])}").getrandbits(32)
-        state = core.state.copy()
-        if spec.startswith("search"):  # shared fairly by the tables: searchpool.py
-            entry = await self.search.run(core.id, search_budget(spec),
-                                          _choose, state, seat, spec, seed)
-        else:
-            entry = await asyncio.get_running_loop().run_in_executor(
-                self.botx, _choose, state, seat, spec, seed)
-        from .table import parse_move
-
-        move = parse_move(entry)
-
-        def apply(c: TableCore) -> None:
-            if c.version != version or c.state is None or c.state.turn != seat:
-                return  # something happened meanwhile: the driver looks again
-            if by == "clock":
-                c.st["clock_turn"] = [seat, c.state.turns]
-            c.play(seat, move, by, now())
-
-        await self.mutate(h, apply)

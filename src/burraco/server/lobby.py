@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple, Type
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -31,9 +31,18 @@ from starlette.routing import Route
 
 from ..variants import PRESETS, VariantError, parse_variant
 from . import guard, limits, presence, schema
-from .app import HttpError
+from .auth import Who
+from .httperrors import HttpError
+from .hub import Hub
+from .live import Handle
+from .settings import Settings
 from .store import BOT_RATINGS, bot_rating, rules_of
-from .table import ProtocolError, TableCore, now
+from .table import ProtocolError, TableCore, TableSettings, now
+from .replies import LeaderRow, LeaderboardReply, QuickplayReply, SiteReply, TableReply
+from .wire import Player
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+"""A route's handler."""
 
 QUICK_CLOCK = 60
 """Seconds a move at a quick-play table (strangers play there: nobody waits for ever)."""
@@ -49,14 +58,14 @@ MAX_PAGE = 1000
 class Deps:
     """What the lobby's routes use of the application (app.py's own closures)."""
 
-    hub: Callable[[], Any]
-    current: Callable[..., Awaitable[Optional[Dict[str, Any]]]]
-    handler: Callable[[Any], Any]
-    body: Callable[[Request, type], Awaitable[Any]]
-    add_table: Callable[..., Awaitable[Any]]
+    hub: Callable[[], Hub]
+    current: Who
+    handler: Callable[[Endpoint], Endpoint]
+    body: Callable[[Request, Type[Any]], Awaitable[Any]]
+    add_table: Callable[..., Awaitable[Handle]]
     table_limits: limits.TableLimits
-    settings: Any
-    index: Callable[[Request], Awaitable[Response]]
+    settings: Settings
+    index: Endpoint
 
 
 def invite_link(public_url: Optional[str], tid: str, invite: str) -> Optional[str]:
@@ -100,30 +109,35 @@ def invite_base(public_url: Optional[str], host: Optional[str],
     return None
 
 
-def bot_landmarks() -> List[Dict[str, Any]]:
+def bot_landmarks() -> List[LeaderRow]:
     """The bots' fixed ratings, strongest first: ``[{"bot", "rating"}]``."""
-    out = [{"bot": spec, "rating": bot_rating(spec)} for spec in BOT_RATINGS]
+    out: List[LeaderRow] = []
+    for spec in BOT_RATINGS:
+        rating = bot_rating(spec)
+        if rating is not None:  # every bot of BOT_RATINGS has one
+            out.append({"bot": spec, "rating": rating})
     return sorted(out, key=lambda b: -b["rating"]["mu"])
 
 
-def with_landmarks(rows: List[Dict[str, Any]], first_page: bool, last_page: bool) -> List[Dict[str, Any]]:
+def with_landmarks(rows: List[LeaderRow], first_page: bool, last_page: bool
+                   ) -> List[LeaderRow]:
     """A leaderboard page's rows with each bot whose rating falls within the page
     put where it ranks (rows ``{"bot": spec, "rating"}``, no rank): above the
     first row only on the first page, below the last only on the last page."""
-    out: List[Dict[str, Any]] = []
+    out: List[LeaderRow] = []
     bots = bot_landmarks()
     if not rows:
-        return [dict(b) for b in bots] if first_page else []
+        return [b.copy() for b in bots] if first_page else []
     top, bottom = rows[0]["rating"]["mu"], rows[-1]["rating"]["mu"]
     bots = [b for b in bots if (first_page or b["rating"]["mu"] <= top)
             and (last_page or b["rating"]["mu"] > bottom)]
     i = 0
     for r in rows:
         while i < len(bots) and bots[i]["rating"]["mu"] > r["rating"]["mu"]:
-            out.append(dict(bots[i]))
+            out.append(bots[i].copy())
             i += 1
         out.append(r)
-    out.extend(dict(b) for b in bots[i:])
+    out.extend(b.copy() for b in bots[i:])
     return out
 
 
@@ -153,7 +167,7 @@ def routes(d: Deps) -> List[Route]:
         except VariantError as e:
             raise HttpError("malformed", str(e), "players") from None
 
-    async def seat_at(h: Any, player: Dict[str, Any]) -> Optional[int]:
+    async def seat_at(h: Handle, player: Player) -> Optional[int]:
         """Seat ``player`` at the waiting table ``h`` (their own seat if they hold
         one); None when it has no free seat for them any more."""
         pid = player["id"]
@@ -198,10 +212,11 @@ def routes(d: Deps) -> List[Route]:
                 except ProtocolError:
                     continue
                 if seat is not None:
-                    return JSONResponse({"ok": True, "table": h.summary(), "seat": seat,
-                                         "created": False})
+                    found: QuickplayReply = {"ok": True, "table": h.summary(), "seat": seat,
+                                             "created": False}
+                    return JSONResponse(found)
             v = PRESETS[b.variant]
-            s = {"variant": b.variant, "players": b.players, "target": v.target,
+            s: TableSettings = {"variant": b.variant, "players": b.players, "target": v.target,
                  "clock": QUICK_CLOCK, "hand_time": None, "seed": None,
                  "deal_wait": d.settings.deal_wait, "quick": True}
             t = now()
@@ -210,7 +225,8 @@ def routes(d: Deps) -> List[Route]:
             core.st["bots_at"] = t + d.settings.quick_wait
             core.sit(0, player, t)
             h = await d.add_table(request, core, player, take=False)
-        return JSONResponse({"ok": True, "table": h.summary(), "seat": 0, "created": True})
+        made: QuickplayReply = {"ok": True, "table": h.summary(), "seat": 0, "created": True}
+        return JSONResponse(made)
 
     @d.handler
     async def bots_now(request: Request) -> Response:
@@ -231,7 +247,8 @@ def routes(d: Deps) -> List[Route]:
 
         await d.hub().mutate(h, fn)
         await d.hub().reseat(h, player["id"])
-        return JSONResponse({"ok": True, "table": h.summary()})
+        reply: TableReply = {"ok": True, "table": h.summary()}
+        return JSONResponse(reply)
 
     @d.handler
     async def leaderboard(request: Request) -> Response:
@@ -250,16 +267,17 @@ def routes(d: Deps) -> List[Route]:
                                    (page - 1) * PER_PAGE, PER_PAGE)
         pages = max(1, -(-total // PER_PAGE))
         sets = await hub.db(hub.store.rule_sets)
-        return JSONResponse({"ok": True, "rules": rules, "players": players, "page": page,
-                             "pages": pages, "per_page": PER_PAGE, "total": total,
-                             "rows": with_landmarks(rows, page == 1, page >= pages),
-                             "rule_sets": sets})
+        reply: LeaderboardReply = {
+            "ok": True, "rules": rules, "players": players, "page": page, "pages": pages,
+            "per_page": PER_PAGE, "total": total,
+            "rows": with_landmarks(rows, page == 1, page >= pages), "rule_sets": sets}
+        return JSONResponse(reply)
 
     async def site(request: Request) -> Response:
-        return JSONResponse({"ok": True, "public_url": d.settings.public_url,
-                             "invite_base": invite_base(d.settings.public_url,
-                                                        request.url.hostname,
-                                                        request.url.port)})
+        reply: SiteReply = {"ok": True, "public_url": d.settings.public_url,
+                            "invite_base": invite_base(d.settings.public_url,
+                                                       request.url.hostname, request.url.port)}
+        return JSONResponse(reply)
 
     return [
         Route("/api/quickplay", quickplay, methods=["POST"]),

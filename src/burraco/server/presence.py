@@ -7,7 +7,7 @@ in the table's stored state, so every process (with Redis, several) and a restar
 one read the same presence from the database.
 
 A *waiting* table has two deadlines, both stored in its state and run by its driver
-(:meth:`~.hub.Hub._drive_once`):
+(:func:`~.driver.drive_once`):
 
 - every person seated at it has dropped: it closes ``close_after`` seconds (``burraco
   serve --waiting-close``, default 600) after the last of them dropped;
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from .store import bot_rating
+from .ratings import bot_rating
 from .table import TableCore, bot_player
 
 QUICK_BOT = "greedy"

@@ -28,6 +28,8 @@ from ..cards import format_card
 from ..moves import TIME_OUT
 from ..record import RecordError, parse_record
 from ..state import GameState, IllegalMove
+from .replies import ReplayReply, ReplayStep
+from .wire import Player
 
 MAX_STEPS = 2000
 """The most steps a replay holds (a hand's record is far shorter)."""
@@ -37,7 +39,7 @@ CACHE_SIZE = 32
 """Replays kept (a finished hand's record never changes): a page stepping back
 and forth, or several people opening the same hand, cost one replay."""
 
-_cache: "OrderedDict[Tuple[str, int, Optional[int]], List[Dict[str, Any]]]" = OrderedDict()
+_cache: "OrderedDict[Tuple[str, int, Optional[int]], List[ReplayStep]]" = OrderedDict()
 
 
 class ReplayError(ValueError):
@@ -66,7 +68,7 @@ def open_view(state: GameState) -> Dict[str, Any]:
     return v
 
 
-def steps(record: Dict[str, Any], seat: Optional[int]) -> List[Dict[str, Any]]:
+def steps(record: Dict[str, Any], seat: Optional[int]) -> List[ReplayStep]:
     """The steps of a finished hand's record: ``[{"move": entry or None, "view":
     view}]``, the first the deal; ``seat`` None: every hand open.  A pickup's step
     has ``took`` (the pile's cards); a draw's has ``card`` where the view shows its
@@ -83,10 +85,10 @@ def steps(record: Dict[str, Any], seat: Optional[int]) -> List[Dict[str, Any]]:
     def view() -> Dict[str, Any]:
         return open_view(state) if seat is None else seat_view(state, seat)
 
-    out: List[Dict[str, Any]] = [{"move": None, "view": view()}]
+    out: List[ReplayStep] = [{"move": None, "view": view()}]
     entries = record.get("moves") or []
     for i, (p, move) in enumerate(rec.moves[:MAX_STEPS]):
-        step: Dict[str, Any] = {}
+        step: ReplayStep = {}
         before = Counter(state.hand(p)) if move.action in ("draw", "redraw") else None
         if move.action == "pickup":
             step["took"] = len(state.pile)
@@ -107,7 +109,7 @@ def steps(record: Dict[str, Any], seat: Optional[int]) -> List[Dict[str, Any]]:
     return out
 
 
-def routes(hub: Callable[[], Any], current: Callable[..., Awaitable[Optional[Dict[str, Any]]]],
+def routes(hub: Callable[[], Any], current: Callable[..., Awaitable[Optional[Player]]],
            table_for: Callable[..., Awaitable[Any]], handler: Callable[[Any], Any],
            http_error: Callable[..., Exception]) -> List[Route]:
     """The replay's route, registered by app.py (the page's own route,
@@ -154,10 +156,11 @@ def routes(hub: Callable[[], Any], current: Callable[..., Awaitable[Optional[Dic
         except ReplayError as e:  # pragma: no cover - the server wrote the record
             raise http_error("conflict", f"the hand's record does not replay: {e}") from None
         results = [r for r in core.st["results"] if r.get("hand") == n]
-        return JSONResponse({"ok": True, "table": core.id, "hand": n, "seat": seat,
-                             "your_seat": mine, "players": core.players,
-                             "variant": core.variant.name, "steps": out,
-                             "result": results[0] if results else None,
-                             "hands": len(core.st["results"])})
+        reply: ReplayReply = {"ok": True, "table": core.id, "hand": n, "seat": seat,
+                              "your_seat": mine, "players": core.players,
+                              "variant": core.variant.name, "steps": out,
+                              "result": results[0] if results else None,
+                              "hands": len(core.st["results"])}
+        return JSONResponse(reply)
 
     return [Route("/api/tables/{id}/hands/{n}/replay", handler(replay))]

@@ -138,15 +138,15 @@ def from_env(env: Optional[Dict[str, str]] = None) -> GcSettings:
     if not every > 0:
         raise ValueError(f"BURRACO_GC_FULL_EVERY must be a positive number of seconds, not {raw!r}")
     young = GcSettings().young
-    raw = env.get("BURRACO_GC_YOUNG")
-    if raw:
+    young_raw = env.get("BURRACO_GC_YOUNG")
+    if young_raw:
         try:
-            a, b = (int(x) for x in raw.split(","))
+            a, b = (int(x) for x in young_raw.split(","))
         except ValueError:
             a = b = 0
         if a < 1 or b < 1:
             raise ValueError(f"BURRACO_GC_YOUNG must be two positive integers (the young "
-                             f"generations' thresholds, e.g. 700,10), not {raw!r}")
+                             f"generations' thresholds, e.g. 700,10), not {young_raw!r}")
         young = (a, b)
     return GcSettings(mode=mode, full_every=every, young=young)
 
@@ -186,7 +186,7 @@ class GcPolicy:
         self.settings = settings
         self.pauses = Pauses()
         self.full: List[Tuple[float, int]] = []  # scheduled full collections: (seconds, freed)
-        self._task: Optional[asyncio.Task] = None
+        self._task: Optional[asyncio.Task[None]] = None
 
     def install(self) -> None:
         """Record pauses; unless ``python``, collect, freeze what start-up made, turn
@@ -269,7 +269,7 @@ class LoopLag:
     def __init__(self, tick: float = 0.01, keep: int = 60_000) -> None:
         self.tick = tick
         self.log: Deque[Tuple[float, float]] = deque(maxlen=keep)  # (lag, when)
-        self._task: Optional[asyncio.Task] = None
+        self._task: Optional[asyncio.Task[None]] = None
 
     def start(self) -> None:
         """Start ticking on the running loop."""

@@ -88,7 +88,8 @@ class ReadyMsg(_Strict):
 ClientMessage = Annotated[Union[Hello, MoveMsg, ChatMsg, SyncMsg, PingMsg, ContributeMsg,
                                 ReadyMsg],
                           Field(discriminator="type")]
-_adapter: TypeAdapter = TypeAdapter(ClientMessage)
+_adapter: "TypeAdapter[Union[Hello, MoveMsg, ChatMsg, SyncMsg, PingMsg, ContributeMsg, ReadyMsg]]" = \
+    TypeAdapter(ClientMessage)
 
 
 def _where(err: ValidationError) -> str:

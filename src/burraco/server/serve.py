@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
-from typing import Optional
+from typing import List, Optional
 
 from .hub import Settings
 
@@ -126,7 +126,7 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
     shown = f"[{host}]" if ":" in host else host
 
     class Server(uvicorn.Server):
-        async def startup(self, sockets: Optional[list] = None) -> None:
+        async def startup(self, sockets: Optional[List[socket.socket]] = None) -> None:
             await super().startup(sockets=sockets)
             if self.should_exit:
                 return

@@ -13,82 +13,24 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
-from sqlalchemy import and_, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import and_, bindparam, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
-from . import db
+from sqlalchemy.engine import Connection, Row
+
+from . import db, ratings
+from .presence import listed
+from .ratings import BOT_RATINGS, bot_rating, rating_obj, rules_of
 from .table import TableCore
+from .replies import LeaderRow, MatchLine, RuleSet
+from .wire import HandResult, Player, RawEvent, Record
 
-
-def listed(status: str, state: dict) -> bool:
-    """:func:`.presence.listed` (imported late: presence.py imports this module)."""
-    from .presence import listed as present
-
-    return present(status, state)
-
-BOT_RATINGS = {
-    "random": {"mu": 12.0, "sigma": 1.0},
-    "greedy": {"mu": 25.0, "sigma": 1.0},
-    "search": {"mu": 28.0, "sigma": 1.0},
-}
-"""Fixed ratings of the bots (OpenSkill mu/sigma), placed by the arena's figures
-(README, bench_strength): greedy beats random by ~720 points a hand, search beats
-greedy by ~260; a fresh player starts at mu 25, sigma 8.33."""
-
-
-def rating_obj(mu: Optional[float], sigma: Optional[float]) -> Optional[dict]:
-    """``{"mu", "sigma", "ordinal"}`` (ordinal = mu - 3 sigma), or None."""
-    if mu is None or sigma is None:
-        return None
-    return {"mu": round(mu, 3), "sigma": round(sigma, 3), "ordinal": round(mu - 3 * sigma, 3)}
-
-
-def bot_rating(spec: str) -> Optional[dict]:
-    """The fixed rating of a bot spec."""
-    r = BOT_RATINGS.get(spec.split(":")[0])
-    return rating_obj(r["mu"], r["sigma"]) if r else None
-
-
-def rules_of(variant: str) -> str:
-    """The rule set a variant is rated in: its preset's name (``italian`` for
-    ``italian:target=500``)."""
-    return variant.split(":", 1)[0]
-
-
-def _public_player(p: Optional[dict]) -> Optional[dict]:
-    """Who sat at a seat, as a player's page shows it: id, name, bot (or None)."""
-    if not p:
-        return None
-    return {"id": p["id"], "name": p["name"], "bot": p.get("bot")}
-
-
-def _sides(seats: List[Optional[dict]], side_of: List[int], by_player: bool,
-           units: int) -> List[List[dict]]:
-    """The players of each side (or of each player where a match counts players:
-    3 and 5 players), in seat order: ``[[{"id", "name", "bot", "seat"}], ...]``."""
-    out: List[List[dict]] = [[] for _ in range(units)]
-    for seat, p in enumerate(seats):
-        unit = seat if by_player else side_of[seat]
-        q = _public_player(p)
-        if q is not None and 0 <= unit < units:
-            out[unit].append({**q, "seat": seat})
-    return out
-
-
-def _sides_of_row(state: Optional[dict], data: dict) -> List[List[dict]]:
-    """The sides of a match stored without them, from its table's seats (the
-    partnerships every hand starts with: :func:`burraco.state.sides_for`)."""
-    from ..state import sides_for
-
-    if not state:
-        return []
-    n = data.get("players") or len(state["seats"])
-    units = len(data.get("totals") or []) or n
-    by_player = n in (3, 5)
-    return _sides([s["player"] for s in state["seats"]], sides_for(n), by_player, units)
-
+__all__ = ["BOT_RATINGS", "Conflict", "Store", "TooManyTables", "bot_rating", "listed",
+           "rating_obj", "rules_of"]
+"""The bots' ratings and the rule sets live in ratings.py; named here too, where
+their callers have always found them."""
 
 class Conflict(Exception):
     """Another writer stored this table's next version first."""
@@ -110,7 +52,7 @@ class _Missed(Exception):
 class Store:
     """The database of one server process (see the module docstring)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: Optional[str]) -> None:
         self.url = db.normalize_url(url)
         self.dialect = db.dialect_name(self.url)
         self.engine = db.make_engine(self.url)
@@ -125,35 +67,38 @@ class Store:
         with self.engine.begin() as c:
             v = c.execute(select(db.meta.c.value).where(db.meta.c.key == "secret")).scalar()
             if v:
-                return v
+                return str(v)
             try:
                 c.execute(insert(db.meta).values(key="secret", value=secrets.token_urlsafe(32)))
             except IntegrityError:  # pragma: no cover - raced by another process
                 pass
         with self.engine.begin() as c:
-            return c.execute(select(db.meta.c.value).where(db.meta.c.key == "secret")).scalar()
+            return str(c.execute(select(db.meta.c.value)
+                                 .where(db.meta.c.key == "secret")).scalar_one())
 
     # ---------------------------------------------------------------- players
     @staticmethod
-    def player_obj(row: Any) -> dict:
+    def player_obj(row: Any) -> Player:
         """The protocol's player object of a database row."""
         return {"id": row.id, "name": row.name, "registered": row.name_key is not None,
                 "bot": None, "rating": rating_obj(row.mu, row.sigma)}
 
-    def get_player(self, pid: str) -> Optional[dict]:
+    def get_player(self, pid: str) -> Optional[Player]:
         """The player with id ``pid``, or None."""
         with self.engine.connect() as c:
             row = c.execute(select(db.players).where(db.players.c.id == pid)).first()
         return self.player_obj(row) if row else None
 
-    def new_guest(self, name: str) -> dict:
+    def new_guest(self, name: str) -> Player:
         """A new guest player."""
         pid = "p_" + secrets.token_urlsafe(12)
         with self.engine.begin() as c:
             c.execute(insert(db.players).values(id=pid, name=name, created_at=time.time()))
-        return self.get_player(pid)
+        p = self.get_player(pid)
+        assert p is not None, "a player just stored"
+        return p
 
-    def rename(self, pid: str, name: str) -> Optional[dict]:
+    def rename(self, pid: str, name: str) -> Optional[Player]:
         """Rename a guest (registered names stay)."""
         with self.engine.begin() as c:
             c.execute(update(db.players).where(and_(db.players.c.id == pid,
@@ -161,7 +106,7 @@ class Store:
                       .values(name=name))
         return self.get_player(pid)
 
-    def register(self, pid: Optional[str], name: str, pw_hash: str) -> Optional[dict]:
+    def register(self, pid: Optional[str], name: str, pw_hash: str) -> Optional[Player]:
         """Register ``name`` for guest ``pid`` (or a new player); None if taken."""
         key = name.casefold()
         try:
@@ -174,15 +119,15 @@ class Store:
                         name=name, name_key=key, password_hash=pw_hash, mu=25.0,
                         sigma=25.0 / 3))
                 else:
-                    pid = "p_" + secrets.token_urlsafe(12)
+                    pid = new = "p_" + secrets.token_urlsafe(12)
                     c.execute(insert(db.players).values(
-                        id=pid, name=name, name_key=key, password_hash=pw_hash, mu=25.0,
+                        id=new, name=name, name_key=key, password_hash=pw_hash, mu=25.0,
                         sigma=25.0 / 3, created_at=time.time()))
         except IntegrityError:
             return None
-        return self.get_player(pid)
+        return self.get_player(pid) if pid else None
 
-    def credentials(self, name: str) -> Optional[tuple]:
+    def credentials(self, name: str) -> Optional[Tuple[str, str]]:
         """``(player id, password hash)`` of a registered name, or None."""
         with self.engine.connect() as c:
             row = c.execute(select(db.players.c.id, db.players.c.password_hash)
@@ -292,7 +237,7 @@ class Store:
             return False
         for t, _ in changes:
             if t.match_over is not None:  # first: it puts the ratings in the event
-                self._finish_match(c, t, now)
+                ratings.finish_match(c, t, now)
             for h in t.new_hands:
                 c.execute(insert(db.hands).values(table_id=t.id, finished_at=now, **h))
         events = [{"table_id": t.id, "version": e["version"], "kind": e["kind"],
@@ -309,142 +254,31 @@ class Store:
         if r.rowcount != 1:
             raise Conflict(t.id)
         if t.match_over is not None:
-            self._finish_match(c, t, now)
+            ratings.finish_match(c, t, now)
         self._write_events(c, t)
         for h in t.new_hands:
             c.execute(insert(db.hands).values(table_id=t.id, finished_at=now, **h))
 
     @staticmethod
-    def _write_events(c, t: TableCore) -> None:
+    def _write_events(c: Connection, t: TableCore) -> None:
         if t.new_events:
             c.execute(insert(db.events), [
                 {"table_id": t.id, "version": e["version"], "kind": e["kind"],
                  "hand": e["hand"], "data": e["data"], "at": e["at"]} for e in t.new_events])
 
-    def _finish_match(self, c, t: TableCore, now: float) -> None:
-        ev = t.match_over
-        people = [(i, s["player"]) for i, s in enumerate(t.seats)
-                  if s["player"] and not s["player"].get("bot")]
-        ratings: Dict[str, dict] = {}
-        ids = [p["id"] for _, p in people]
-        rows = {r.id: r for r in c.execute(select(db.players).where(
-            db.players.c.id.in_(ids)))} if ids else {}
-        everyone_registered = (len(people) == t.players
-                               and all(rows.get(p["id"]) is not None
-                                       and rows[p["id"]].name_key is not None for _, p in people))
-        totals = ev["data"]["totals"]
-        by_player = t.players in (3, 5)
-        side_of = t.match.states[-1].side_of if t.match and t.match.states else list(
-            range(t.players))
-        if t.settings.get("client_seed"):  # its creator chose the deals: never rated
-            everyone_registered = False
-        if everyone_registered and len(set(side_of if not by_player else range(t.players))) > 1:
-            ratings = self._rate(c, t, people, rows, totals, by_player, side_of)
-            self._rate_rules(c, t, people, totals, by_player, side_of, now)
-        ev["data"]["ratings"] = ratings
-        winner = ev["data"]["winner"]
-        sides = _sides([s["player"] for s in t.seats], side_of, by_player, len(totals))
-        for seat, p in people:
-            unit = seat if by_player else side_of[seat]
-            data = {"variant": t.variant.name, "players": t.players, "side": unit,
-                    "sides": sides, "totals": totals,
-                    "won": None if winner is None else unit == winner,
-                    "rating_before": ratings.get(p["id"], {}).get("before"),
-                    "rating_after": ratings.get(p["id"], {}).get("after")}
-            c.execute(delete(db.matches).where(and_(db.matches.c.table_id == t.id,
-                                                    db.matches.c.player_id == p["id"])))
-            c.execute(insert(db.matches).values(table_id=t.id, player_id=p["id"], seat=seat,
-                                                data=data, finished_at=now))
-
-    @staticmethod
-    def _rate(c, t, people, rows, totals, by_player, side_of) -> Dict[str, dict]:
-        from openskill.models import PlackettLuce
-
-        model = PlackettLuce()
-        units: Dict[int, list] = {}
-        for seat, p in people:
-            units.setdefault(seat if by_player else side_of[seat], []).append((seat, p))
-        order = sorted(units)
-        teams = [[model.rating(mu=rows[p["id"]].mu, sigma=rows[p["id"]].sigma, name=p["id"])
-                  for _, p in units[u]] for u in order]
-        scores = [totals[u] for u in order]
-        new = model.rate(teams, scores=scores)
-        out: Dict[str, dict] = {}
-        for u, team in zip(order, new):
-            for (seat, p), r in zip(units[u], team):
-                old = rows[p["id"]]
-                out[p["id"]] = {"before": rating_obj(old.mu, old.sigma),
-                                "after": rating_obj(r.mu, r.sigma)}
-                c.execute(update(db.players).where(db.players.c.id == p["id"])
-                          .values(mu=r.mu, sigma=r.sigma))
-        return out
-
-    @staticmethod
-    def _rate_rules(c, t, people, totals, by_player, side_of, now: float) -> None:
-        """The match's players' ratings in its rule set (``server_ratings``: the
-        preset's name and the number of players), rated from that rule set's
-        matches alone, as :meth:`_rate` rates the player's overall rating."""
-        from openskill.models import PlackettLuce
-
-        model = PlackettLuce()
-        rules, n = rules_of(t.variant.name), t.players
-        ids = [p["id"] for _, p in people]
-        old = {r.player_id: r for r in c.execute(select(db.ratings).where(and_(
-            db.ratings.c.player_id.in_(ids), db.ratings.c.rules == rules,
-            db.ratings.c.players == n)))}
-        units: Dict[int, list] = {}
-        for seat, p in people:
-            units.setdefault(seat if by_player else side_of[seat], []).append(p)
-        order = sorted(units)
-
-        def prior(pid: str) -> Any:
-            r = old.get(pid)
-            return model.rating(mu=r.mu, sigma=r.sigma, name=pid) if r else model.rating(name=pid)
-
-        new = model.rate([[prior(p["id"]) for p in units[u]] for u in order],
-                         scores=[totals[u] for u in order])
-        for u, team in zip(order, new):
-            for p, r in zip(units[u], team):
-                if p["id"] in old:
-                    c.execute(update(db.ratings).where(and_(
-                        db.ratings.c.player_id == p["id"], db.ratings.c.rules == rules,
-                        db.ratings.c.players == n)).values(
-                            mu=r.mu, sigma=r.sigma, matches=old[p["id"]].matches + 1,
-                            updated_at=now))
-                else:
-                    c.execute(insert(db.ratings).values(
-                        player_id=p["id"], rules=rules, players=n, mu=r.mu, sigma=r.sigma,
-                        matches=1, updated_at=now))
-
-    def rule_sets(self) -> List[dict]:
-        """The rule sets someone is rated in: ``[{"rules", "players", "rated"}]``,
-        the most rated first."""
-        with self.engine.connect() as c:
-            rows = c.execute(select(db.ratings.c.rules, db.ratings.c.players,
-                                    func.count().label("rated"))
-                             .group_by(db.ratings.c.rules, db.ratings.c.players))
-            out = [{"rules": r.rules, "players": r.players, "rated": r.rated} for r in rows]
-        return sorted(out, key=lambda x: (-x["rated"], x["rules"], x["players"]))
+    def rule_sets(self) -> List[RuleSet]:
+        """The rule sets someone is rated in (:func:`.ratings.rule_sets`)."""
+        return ratings.rule_sets(self.engine)
 
     def leaderboard(self, rules: str, players: int, offset: int = 0,
-                    limit: int = 50) -> Tuple[int, List[dict]]:
-        """Registered players rated in a rule set, by rating (``mu``, then the
-        smaller ``sigma``): the count of them, and the ``limit`` from ``offset``:
-        ``[{"rank", "player": {"id", "name"}, "rating", "matches"}]``."""
-        where = and_(db.ratings.c.rules == rules, db.ratings.c.players == players,
-                     db.players.c.name_key.is_not(None))
-        j = db.ratings.join(db.players, db.players.c.id == db.ratings.c.player_id)
-        with self.engine.connect() as c:
-            total = c.execute(select(func.count()).select_from(j).where(where)).scalar() or 0
-            rows = list(c.execute(
-                select(db.ratings.c.player_id, db.players.c.name, db.ratings.c.mu,
-                       db.ratings.c.sigma, db.ratings.c.matches).select_from(j).where(where)
-                .order_by(db.ratings.c.mu.desc(), db.ratings.c.sigma.asc(),
-                          db.players.c.name.asc())
-                .offset(offset).limit(limit)))
-        return total, [{"rank": offset + i + 1, "player": {"id": r.player_id, "name": r.name},
-                        "rating": rating_obj(r.mu, r.sigma), "matches": r.matches}
-                       for i, r in enumerate(rows)]
+                    limit: int = 50) -> Tuple[int, List[LeaderRow]]:
+        """A rule set's rated players by rating (:func:`.ratings.leaderboard`)."""
+        return ratings.leaderboard(self.engine, rules, players, offset, limit)
+
+    def player_matches(self, pid: str, viewer: Optional[str] = None,
+                       limit: int = 100) -> List[MatchLine]:
+        """A player's finished matches (:func:`.ratings.player_matches`)."""
+        return ratings.player_matches(self.engine, pid, viewer, limit)
 
     def table_rows(self, active_only: bool = True) -> List[Any]:
         """Rows of the tables not over (or all)."""
@@ -483,11 +317,11 @@ class Store:
         return TableCore.from_row(d, finished, log, chat)
 
     @staticmethod
-    def _raw(r: Any) -> dict:
+    def _raw(r: Any) -> RawEvent:
         return {"version": r.version, "kind": r.kind, "hand": r.hand, "at": r.at,
                 "data": r.data}
 
-    def events_since(self, tid: str, since: int) -> List[dict]:
+    def events_since(self, tid: str, since: int) -> List[RawEvent]:
         """The raw events of a table after version ``since``, in order."""
         with self.engine.connect() as c:
             return [self._raw(r) for r in c.execute(
@@ -547,59 +381,22 @@ class Store:
                 out.append(r.id)
         return out
 
-    def hands(self, tid: str) -> List[dict]:
+    def hands(self, tid: str) -> List[HandResult]:
         """The finished hands' summaries of a table."""
         with self.engine.connect() as c:
             return [r.summary for r in c.execute(
                 select(db.hands.c.summary).where(db.hands.c.table_id == tid)
                 .order_by(db.hands.c.hand))]
 
-    def hand_record(self, tid: str, hand: int) -> Optional[dict]:
+    def hand_record(self, tid: str, hand: int) -> Optional[Record]:
         """The RECORD.md record of a finished hand."""
         with self.engine.connect() as c:
-            return c.execute(select(db.hands.c.record).where(and_(
+            rec: Optional[Record] = c.execute(select(db.hands.c.record).where(and_(
                 db.hands.c.table_id == tid, db.hands.c.hand == hand))).scalar()
-
-    def player_matches(self, pid: str, viewer: Optional[str] = None,
-                       limit: int = 100) -> List[dict]:
-        """A player's finished matches, newest first, with their hands and sides.
-
-        The table's id and its hands' records (``record_url``) are shown only where
-        ``viewer`` may open the table, as ``GET /api/tables/{id}`` allows: a public
-        table, or a private one (``"public": false``) that ``viewer`` played at.  A
-        private match of anyone else is listed with ``"table": null`` and every
-        ``record_url`` null: its result, sides and ratings are the player's history,
-        its id would let a stranger watch the rematch or read the records."""
-        with self.engine.connect() as c:
-            rows = list(c.execute(
-                select(db.matches, db.tables.c.public, db.tables.c.state)
-                .join(db.tables, db.tables.c.id == db.matches.c.table_id, isouter=True)
-                .where(db.matches.c.player_id == pid)
-                .order_by(db.matches.c.finished_at.desc()).limit(limit)))
-            private = [r.table_id for r in rows if not r.public]
-            played: set = set()
-            if viewer and private:
-                played = {r.table_id for r in c.execute(
-                    select(db.matches.c.table_id).where(and_(
-                        db.matches.c.player_id == viewer, db.matches.c.table_id.in_(private))))}
-            out = []
-            for r in rows:
-                may = bool(r.public) or r.table_id in played
-                hs = [{"hand": s["hand"], "scores": s["scores"],
-                       "record_url": s["record_url"] if may else None}
-                      for s in (h.summary for h in c.execute(
-                          select(db.hands.c.summary).where(db.hands.c.table_id == r.table_id)
-                          .order_by(db.hands.c.hand)))]
-                data = dict(r.data)
-                if "sides" not in data:  # a match stored before the sides were
-                    data["sides"] = _sides_of_row(r.state, data)
-                data.setdefault("rating_before", None)
-                out.append({"table": r.table_id if may else None, "seat": r.seat, "finished_at": r.finished_at,
-                            "public": bool(r.public), "hands": hs, **data})
-        return out
+        return rec
 
     def count_events(self, tid: str) -> int:
         """How many events a table has stored (tests)."""
         with self.engine.connect() as c:
-            return c.execute(select(func.count()).select_from(db.events)
-                             .where(db.events.c.table_id == tid)).scalar()
+            return int(c.execute(select(func.count()).select_from(db.events)
+                                 .where(db.events.c.table_id == tid)).scalar_one())

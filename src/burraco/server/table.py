@@ -9,132 +9,62 @@ writes the clone's row and events with a compare-and-set on the old version and
 only then adopts the clone and broadcasts.  A refused move raises
 :class:`ProtocolError` and the clone is dropped, so nothing changes.
 
-Raw events hold every fact (a drawn card too); :meth:`render` cuts each one to
-what a recipient may see (see docs/protocol.md).
+Raw events hold every fact (a drawn card too); render.py cuts each one to
+what a recipient may see (see docs/protocol.md), as the typed models of wire.py.
+What a client sends is checked in incoming.py.
 """
 
 from __future__ import annotations
 
 import copy
-import html
 import random
 import time
 from collections import Counter, deque
-from typing import Any, Dict, List, Optional, Tuple
+from typing import (Any, Collection, Deque, Dict, List, Literal, Mapping, Optional, Set,
+                    overload)
 
-from ..cards import CardError, format_card, parse_card
+from ..cards import format_card
 from ..match import Match
 from ..record import to_record
-from ..sides import sides_for
 from ..state import GameState, IllegalMove, Move
 from ..variants import parse_variant
-from . import between, deals
-from .covered import hidden_in_hindsight, pile_is_closed
+from . import between, deals, render
+from .incoming import (CHAT_MAX, MOVE_ACTIONS, ProtocolError, escape_chat, move_from_record,
+                       parse_move, refused, rule_id)
 from .phrases import chat_parts
+from .wire import (BetweenData, ChatData, Clock, Clocks, DealCommitData, Event, EventData,
+                   EventKind, HandClock, HandOverData, HandStartData, MatchOverData, MoveData,
+                   Player, Rating, RawEvent, RecordEntry, RematchData, SeatData, SeatNumber,
+                   StatusData, TableSummary, TimeOutData, View)
 
 GAME_KINDS = ("move", "time_out", "hand_start", "hand_over", "match_over")
 """Event kinds that change the game: a move made on an older version is stale."""
 
-MOVE_ACTIONS = ("draw", "redraw", "pickup", "meld", "add", "discard")
 DROP_QUIET = 5.0
 """Seconds a seated person may be gone (a reload, a network hiccup) before the
 others are told they lost the connection (:meth:`TableCore.drop`)."""
 
-CHAT_MAX = 300
-"""The longest chat line, in characters (after trimming, before escaping)."""
+__all__ = ["GAME_KINDS", "DROP_QUIET", "CHAT_MAX", "MOVE_ACTIONS", "ProtocolError",
+           "TableCore", "bot_player", "escape_chat", "move_from_record", "now", "parse_move",
+           "refused", "rule_id"]
+"""ProtocolError and the checks of what a client sends live in incoming.py; they
+are named here too, where the table's callers have always found them."""
 
 
+TableSettings = Dict[str, Any]
+"""A table's settings as stored (``variant``, ``players``, ``target``, ``clock``, ...)."""
 
-class ProtocolError(Exception):
-    """A message the server refuses: ``code`` (docs/protocol.md), ``rule`` and
-    ``params`` for an illegal move (the engine's stable rule id and the refusal's
-    parameters), ``message`` for people."""
+StoredState = Dict[str, Any]
+"""A table's stored state (the row's ``state``: seats, hand, moves, results, ...)."""
 
-    def __init__(self, code: str, message: str, rule: Optional[str] = None,
-                 params: Optional[Dict[str, Any]] = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.rule = rule
-        self.params = params
-        self.message = message
+SeatState = Dict[str, Any]
+"""A seat in the stored state: ``{"player", "away", "dropped_at", "told"}``."""
+
+Row = Mapping[str, Any]
+"""A ``server_tables`` row as the database gives it."""
 
 
-def rule_id(exc: IllegalMove) -> str:
-    """The stable id of the rule an :class:`IllegalMove` names (its
-    :class:`~burraco.rules.Rule`'s value)."""
-    return exc.rule.value
-
-
-def refused(exc: IllegalMove) -> ProtocolError:
-    """The ``illegal`` error of a refused move: its message, rule id and parameters."""
-    return ProtocolError("illegal", str(exc), rule_id(exc), dict(exc.params))
-
-
-def parse_move(d: Dict[str, Any]) -> Move:
-    """A client's move (RECORD.md notation, ``player`` optional) as an engine Move;
-    :class:`ProtocolError` ``malformed`` naming the field otherwise."""
-    a = d.get("action")
-    if a not in MOVE_ACTIONS:
-        raise ProtocolError("malformed", f"move.action must be one of {', '.join(MOVE_ACTIONS)}")
-
-    def cards(field: str, required: bool) -> Tuple[int, ...]:
-        v = d.get(field)
-        if v is None:
-            if required:
-                raise ProtocolError("malformed", f"move.{field} is missing")
-            return ()
-        if not isinstance(v, list) or not v or len(v) > 40:
-            raise ProtocolError("malformed", f"move.{field} must be a list of 1 to 40 cards")
-        out = []
-        for i, x in enumerate(v):
-            try:
-                out.append(parse_card(x))
-            except CardError as e:
-                raise ProtocolError("malformed", f"move.{field}[{i}]: {e}") from None
-        return tuple(sorted(out))
-
-    def meld(required: bool) -> int:
-        v = d.get("meld")
-        if v is None:
-            if required:
-                raise ProtocolError("malformed", "move.meld is missing")
-            return -1
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1000:
-            raise ProtocolError("malformed", "move.meld must be a meld number from 0")
-        return v
-
-    if a in ("draw", "redraw"):
-        return Move(a)
-    if a == "discard":
-        try:
-            return Move.discard(parse_card(d.get("card")))
-        except CardError as e:
-            raise ProtocolError("malformed", f"move.card: {e}") from None
-    if a == "meld":
-        return Move("meld", cards("cards", True))
-    if a == "add":
-        return Move("add", cards("cards", True), meld(True))
-    return Move("pickup", cards("cards", False), meld(False))
-
-
-def move_from_record(entry: Dict[str, Any]) -> Optional[Move]:
-    """A stored move entry as a Move (``None`` for a ``time-out`` entry)."""
-    if entry.get("action") == "time-out":
-        return None
-    return parse_move(entry)
-
-
-def escape_chat(text: str) -> str:
-    """A chat line trimmed, checked for length and HTML-escaped."""
-    t = " ".join(text.split())
-    if not t:
-        raise ProtocolError("malformed", "chat.text is empty")
-    if len(t) > CHAT_MAX:
-        raise ProtocolError("malformed", f"chat.text is longer than {CHAT_MAX} characters")
-    return html.escape(t, quote=True)
-
-
-def bot_player(spec: str, rating: Optional[dict] = None) -> dict:
+def bot_player(spec: str, rating: Optional[Rating] = None) -> Player:
     """The player object of a bot seat."""
     return {"id": "bot:" + spec, "name": spec.split(":")[0], "registered": False,
             "bot": spec, "rating": rating}
@@ -143,7 +73,7 @@ def bot_player(spec: str, rating: Optional[dict] = None) -> dict:
 class TableCore:
     """A table's persisted facts and live engine objects.  See the module docstring."""
 
-    def __init__(self, tid: str, settings: dict, public: bool, invite: str,
+    def __init__(self, tid: str, settings: TableSettings, public: bool, invite: str,
                  created_at: float) -> None:
         self.id = tid
         self.settings = settings
@@ -165,24 +95,24 @@ class TableCore:
         self.match: Optional[Match] = None
         self._match_owned = True  # False in a clone until it changes the match
         self.state: Optional[GameState] = None
-        self.log: List[dict] = []          # raw events since hand_base
-        self.chat: deque = deque(maxlen=50)
-        self.new_events: List[dict] = []
-        self.new_hands: List[dict] = []    # finished hands to store: {hand, status, record, summary}
-        self.match_over: Optional[dict] = None  # set when the match ends (for the store)
-        self.emitted_views: Dict[int, dict] = {}  # version -> {seat or None: view}, transient
-        self.want_views: Optional[set] = None  # recipients (seats, None) to take views for
+        self.log: List[RawEvent] = []      # raw events since hand_base
+        self.chat: Deque[RawEvent] = deque(maxlen=50)
+        self.new_events: List[RawEvent] = []
+        self.new_hands: List[Dict[str, Any]] = []  # finished hands to store: {hand, status, record, summary}
+        self.match_over: Optional[RawEvent] = None  # set when the match ends (for the store)
+        self.emitted_views: Dict[int, render.Views] = {}  # version -> {seat or None: view}, transient
+        self.want_views: Optional[Set[Optional[int]]] = None  # recipients (seats, None) to take views for
 
     # ------------------------------------------------------------ persistence
-    def row(self, now: float) -> dict:
+    def row(self, now: float) -> Dict[str, Any]:
         """The database row (``server_tables``)."""
         return {"id": self.id, "created_at": self.created_at, "public": self.public,
                 "invite": self.invite, "status": self.status, "version": self.version,
                 "settings": self.settings, "state": self.st, "updated_at": now}
 
     @classmethod
-    def from_row(cls, row: dict, finished: List[dict], log: List[dict],
-                 chat: List[dict]) -> "TableCore":
+    def from_row(cls, row: Row, finished: List[Dict[str, Any]], log: List[RawEvent],
+                 chat: List[RawEvent]) -> "TableCore":
         """Rebuild a table from its row, its finished hands' records (in order), the
         raw events of the current hand and the last chat events."""
         t = cls(row["id"], row["settings"], row["public"], row["invite"], row["created_at"])
@@ -192,20 +122,20 @@ class TableCore:
         t.log = list(log)
         t.chat.extend(chat)
         if t.st["hand"] >= 0:
-            t._new_match()
+            m = t._new_match()
             for rec in finished:
-                s = t.match.new_hand(seed=deals.record_seed(rec, t.players))
+                s = m.new_hand(seed=deals.record_seed(rec, t.players))
                 _replay(s, rec["moves"])
-                t.match.record_hand(s)
+                m.record_hand(s)
             if t.status == "playing" and t.st.get("between"):
-                t.state = t.match.states[-1] if t.match.states else None  # the finished hand
+                t.state = m.states[-1] if m.states else None  # the finished hand
             elif t.status == "playing" and not deals.pending(t.st):
-                t.state = t.match.new_hand(seed=deals.current_seed(t.st))
+                t.state = m.new_hand(seed=deals.current_seed(t.st))
                 _replay(t.state, t.st["moves"])
         return t
 
     @classmethod
-    def from_row_light(cls, row: dict) -> "TableCore":
+    def from_row_light(cls, row: Row) -> "TableCore":
         """A table from its row alone: enough for its summary, no engine objects."""
         t = cls(row["id"], row["settings"], row["public"], row["invite"], row["created_at"])
         t.status = row["status"]
@@ -251,9 +181,39 @@ class TableCore:
         return self.match
 
     # ---------------------------------------------------------------- events
-    def _emit(self, kind: str, data: dict, now: float) -> dict:
+    @overload
+    def _emit(self, kind: Literal["move"], data: MoveData, now: float) -> RawEvent: ...
+    @overload
+    def _emit(self, kind: Literal["time_out"], data: TimeOutData, now: float) -> RawEvent: ...
+    @overload
+    def _emit(self, kind: Literal["hand_start"], data: HandStartData, now: float) -> RawEvent: ...
+    @overload
+    def _emit(self, kind: Literal["hand_over"], data: HandOverData, now: float) -> RawEvent: ...
+    @overload
+    def _emit(self, kind: Literal["deal_commit"], data: DealCommitData, now: float
+              ) -> RawEvent: ...
+    @overload
+    def _emit(self, kind: Literal["contribution", "ready"], data: SeatNumber, now: float
+              ) -> RawEvent: ...
+    @overload
+    def _emit(self, kind: Literal["between"], data: BetweenData, now: float) -> RawEvent: ...
+    @overload
+    def _emit(self, kind: Literal["match_over"], data: MatchOverData, now: float) -> RawEvent: ...
+    @overload
+    def _emit(self, kind: Literal["seat"], data: SeatData, now: float) -> RawEvent: ...
+    @overload
+    def _emit(self, kind: Literal["status"], data: StatusData, now: float) -> RawEvent: ...
+    @overload
+    def _emit(self, kind: Literal["chat"], data: ChatData, now: float) -> RawEvent: ...
+    @overload
+    def _emit(self, kind: Literal["rematch"], data: RematchData, now: float) -> RawEvent: ...
+
+    def _emit(self, kind: EventKind, data: EventData, now: float) -> RawEvent:
+        """Add an event of ``kind`` (its data the kind's model: the overloads tie
+        each kind to its model of wire.py) and take the recipients' views after a
+        game event."""
         self.version += 1
-        raw = {"version": self.version, "kind": kind, "hand": max(self.st["hand"], 0),
+        raw: RawEvent = {"version": self.version, "kind": kind, "hand": max(self.st["hand"], 0),
                "at": now, "data": data}
         if kind in GAME_KINDS:
             self.st["game_version"] = self.version
@@ -272,9 +232,10 @@ class TableCore:
 
     # ----------------------------------------------------------------- seats
     @property
-    def seats(self) -> List[dict]:
+    def seats(self) -> List[SeatState]:
         """The seats: ``{"player": player or None, "away": bool, "dropped_at": t}``."""
-        return self.st["seats"]
+        seats: List[SeatState] = self.st["seats"]
+        return seats
 
     def seat_of(self, player_id: str) -> Optional[int]:
         """The seat a player holds at this table, or None."""
@@ -283,16 +244,18 @@ class TableCore:
                 return i
         return None
 
-    def seat_event(self, seat: int, reason: str, now: float, connected: bool = True,
-                   left: Optional[dict] = None) -> dict:
+    def seat_event(self, seat: int,
+                   reason: Literal["join", "leave", "drop", "return", "away"], now: float,
+                   connected: bool = True, left: Optional[Player] = None) -> RawEvent:
+        """A ``seat`` event: ``seat`` as it is now, and why it changed."""
         s = self.seats[seat]
-        data = {"seat": seat, "player": s["player"], "away": s["away"],
+        data: SeatData = {"seat": seat, "player": s["player"], "away": s["away"],
                 "connected": connected, "reason": reason}
         if left is not None:  # who gave the seat up (``player`` is its new holder)
             data["left"] = left
         return self._emit("seat", data, now)
 
-    def sit(self, seat: int, player: dict, now: float) -> None:
+    def sit(self, seat: int, player: Player, now: float) -> None:
         """Put ``player`` (a person or a bot) in a free ``seat``."""
         s = self.seats[seat]
         s["player"] = player
@@ -394,11 +357,12 @@ class TableCore:
         return "away" if s["away"] else "clock"
 
     # ----------------------------------------------------------------- match
-    def _new_match(self) -> None:
+    def _new_match(self) -> Match:
         s = self.settings
-        self.match = Match(self.variant, self.players, seed=self.st["seed"],
-                           target=s.get("target"), hands=s.get("hands"))
+        m = self.match = Match(self.variant, self.players, seed=self.st["seed"],
+                               target=s.get("target"), hands=s.get("hands"))
         self._match_owned = True
+        return m
 
     def start(self, now: float) -> None:
         """Every seat is taken: the match starts with its first hand."""
@@ -462,7 +426,7 @@ class TableCore:
         if by == "player":
             self.st["clock_turn"] = None
         self.st["moves"].append(entry)
-        data: Dict[str, Any] = {"seat": seat, "move": entry, "by": by}
+        data: MoveData = {"seat": seat, "move": entry, "by": by, "packet": False}
         if move.action in ("draw", "redraw"):
             gained = Counter(st.hand(seat)) - Counter(hand_before)
             card = next(iter(gained.elements()), None)
@@ -486,43 +450,47 @@ class TableCore:
         self.st["time_called"] = True
         self.st["move_started_at"] = now  # the turn may pass to the lap's first seat
         self.st["moves"].append({"action": "time-out"})
-        self._emit("time_out", {}, now)
+        self._emit("time_out", TimeOutData(), now)
 
     def _after_move(self, now: float) -> None:
         st = self.state
         self.st["move_started_at"] = now
-        if not st.is_over:
+        if st is None or not st.is_over:
             return
-        hand = self.st["hand"]
+        hand: int = self.st["hand"]
         scores = st.scores()
-        self._own_match().record_hand(st)
-        summary = {"hand": hand, "status": st.status, "closed_by": st.closed_by,
+        match = self._own_match()
+        match.record_hand(st)
+        summary: HandOverData = {"hand": hand, "status": st.status, "closed_by": st.closed_by,
                    "scores": scores, "breakdown": st.score_breakdown(),
-                   "totals": list(self.match.totals),
+                   "totals": list(match.totals),
                    "record_url": f"/api/tables/{self.id}/hands/{hand}/record"}
         if self.players in (3, 5):
             summary["player_scores"] = st.player_scores(scores)
         self.st["results"].append(summary)
-        record, over = self.record(), dict(summary)
+        record = self.record()
+        over = summary.copy()  # the event's: with the provenance, not stored in results
         prov = deals.reveal(self)
         if prov is not None:
-            record["provenance"] = over["provenance"] = prov
+            record["provenance"] = prov
+            over["provenance"] = prov
         self.new_hands.append({"hand": hand, "status": st.status,
                                "record": record, "summary": summary})
         self._emit("hand_over", over, now)
-        if self.match.is_over or self.round_over(now):
+        if match.is_over or self.round_over(now):
             self.status = "over"
-            winner = self.match.winner()
+            winner = match.winner()
             self.st["winner"] = winner
             self.state = None
-            ev = self._emit("match_over", {"totals": list(self.match.totals),
+            ev = self._emit("match_over", {"totals": list(match.totals),
                                            "winner": winner, "ratings": {}}, now)
             self.match_over = ev
         else:
             between.start(self, now)
 
-    def record(self) -> dict:
+    def record(self) -> Dict[str, Any]:
         """The current hand as a RECORD.md record (with its ``time-out`` entry)."""
+        assert self.state is not None, "no hand to record"
         rec = to_record(self.state)
         rec["moves"] = [dict(m) for m in self.st["moves"]]
         return rec
@@ -532,7 +500,7 @@ class TableCore:
         self.st["rematch"] = tid
         self._emit("rematch", {"table": tid}, now)
 
-    def add_chat(self, player: dict, seat: Optional[int], text: Optional[str], now: float,
+    def add_chat(self, player: Player, seat: Optional[int], text: Optional[str], now: float,
                  phrase: Optional[str] = None) -> None:
         """A chat line (escaped, length-limited), or a quick phrase by its code
         (phrases.py: the event carries ``phrase`` and the English ``text``)."""
@@ -540,14 +508,14 @@ class TableCore:
             line, code = chat_parts(text, phrase)
         except ValueError as e:
             raise ProtocolError("malformed", str(e)) from None
-        ev = {"from": {"id": player["id"], "name": player["name"]},
-              "seat": seat, "text": escape_chat(line)}
+        ev: ChatData = {"from": {"id": player["id"], "name": player["name"]},
+                        "seat": seat, "text": escape_chat(line)}
         if code is not None:
             ev["phrase"] = code
         self._emit("chat", ev, now)
 
     # ---------------------------------------------------------------- clocks
-    def clock(self, now: float) -> Optional[dict]:
+    def clock(self, now: float) -> Optional[Clock]:
         """The per-move clock as clients see it, or None."""
         per = self.settings.get("clock") or 0
         if not per or self.state is None or self.state.is_over:
@@ -555,10 +523,10 @@ class TableCore:
         seat = self.state.turn
         if self.is_bot_seat(seat):
             return None
-        left = self.st["move_started_at"] + per - now
+        left = float(self.st["move_started_at"]) + per - now
         return {"seat": seat, "remaining_ms": max(0, int(left * 1000)), "per_move_ms": per * 1000}
 
-    def hand_clock(self, now: float) -> Optional[dict]:
+    def hand_clock(self, now: float) -> Optional[HandClock]:
         """The tournament time-out's clock as clients see it (``remaining_ms`` until
         the server calls time, ``hand_time_ms`` in all), or None when the variant
         has none, no hand is being played or time was called."""
@@ -569,10 +537,10 @@ class TableCore:
         return {"remaining_ms": max(0, int((hd - now) * 1000)),
                 "hand_time_ms": int(total * 1000)}
 
-    def clocks(self, now: float) -> Dict[str, Any]:
+    def clocks(self, now: float) -> Clocks:
         """``{"clock": ..., "hand_clock": ...}`` for an event or a snapshot
         (``hand_clock`` only while a tournament time-out is due)."""
-        out: Dict[str, Any] = {"clock": self.clock(now)}
+        out: Clocks = {"clock": self.clock(now)}
         hc = self.hand_clock(now)
         if hc is not None:
             out["hand_clock"] = hc
@@ -585,13 +553,13 @@ class TableCore:
             return None
         if self.is_bot_seat(self.state.turn):
             return None
-        return self.st["move_started_at"] + per
+        return float(self.st["move_started_at"]) + per
 
     def round_over(self, now: float) -> bool:
         """A tournament round's clock (setting ``round_deadline``, epoch seconds)
         has run out: no hand is dealt after it."""
         dl = self.settings.get("round_deadline")
-        return bool(dl) and now >= dl
+        return dl is not None and bool(dl) and now >= float(dl)
 
     def hand_deadline(self) -> Optional[float]:
         """When the tournament time-out is due (None: not in this variant, or called);
@@ -603,96 +571,35 @@ class TableCore:
         secs = self.settings.get("hand_time") or self.variant.time_out_minutes * 60
         if not secs:
             return None
-        return self.st["hand_started_at"] + secs
+        return float(self.st["hand_started_at"]) + secs
 
     # ---------------------------------------------------------------- views
-    def view(self, seat: Optional[int], seat_views: Optional[Dict[Any, Any]] = None
-             ) -> Optional[dict]:
-        """The view of ``seat`` (None: a spectator's public view, made of the views
-        of seats 0 and 1: from ``seat_views`` where they were built already)."""
-        st = self.state
-        if st is None:
-            return None
-        if seat is not None:
-            return st.view(seat).to_dict()
-        n = self.players
-        got = seat_views or {}
-        v0 = got.get(0) or st.view(0).to_dict()
-        other = got.get(1 % n) or st.view(1 % n).to_dict()
-        base = dict(v0)  # v0 may be seat 0's own view, sent as it is: not changed here
-        base["known"] = list(v0["known"])
-        base["known"][0] = other["known"][0] if n > 1 else []
-        base["seat"] = None
-        base["hand"] = []
-        base["legal"] = []
-        return base
+    def view(self, seat: Optional[int],
+             seat_views: Optional[Mapping[Optional[int], Optional[View]]] = None
+             ) -> Optional[View]:
+        """The view of ``seat`` (render.py: :func:`~.render.view`)."""
+        return render.view(self, seat, seat_views)
 
-    def views(self, keys: Any) -> Dict[Any, Any]:
-        """The views of several recipients (seats, None for spectators) at once: the
-        spectators' is built from the seats' views where those are built anyway."""
-        out: Dict[Any, Any] = {k: self.view(k) for k in keys if k is not None}
-        if None in keys:
-            out[None] = self.view(None, out)
-        return out
+    def views(self, keys: Collection[Optional[int]]) -> render.Views:
+        """The views of several recipients at once (:func:`~.render.views`)."""
+        return render.views(self, keys)
 
-    def render(self, raw: dict, seat: Optional[int], covered: bool = False,
-               past_draw: bool = False) -> dict:
-        """A raw event as recipient ``seat`` (None: spectator) may see it, without view.
+    def render(self, raw: RawEvent, seat: Optional[int], covered: bool = False,
+               past_draw: bool = False) -> Event:
+        """A raw event as ``seat`` may see it (:func:`~.render.render`)."""
+        return render.render(raw, seat, covered, past_draw)
 
-        As sent live; read afterwards (:meth:`render_past`), a discard ``covered``
-        since in a closed pile has ``"card": null`` and ``"covered": true``, and a
-        ``past_draw`` of a closed pile no card (see :mod:`.covered`)."""
-        ev = {"type": "event", "version": raw["version"], "kind": raw["kind"],
-              "hand": raw["hand"], "at": raw["at"]}
-        data = raw["data"]
-        if raw["kind"] == "move":
-            d = dict(data)
-            card = d.pop("card", None)
-            mv = dict(d["move"])
-            if card is not None and seat == d["seat"] and not past_draw:
-                mv["card"] = card
-            if covered:
-                mv["card"] = None
-                d["covered"] = True
-            d["move"] = mv
-            ev.update(d)
-        else:
-            ev.update(data)
-        return ev
+    def render_past(self, seat: Optional[int], since: int = -1) -> List[Event]:
+        """The log after ``since`` as ``seat`` may read it now (:func:`~.render.render_past`)."""
+        return render.render_past(self, seat, since)
 
-    def render_past(self, seat: Optional[int], since: int = -1) -> List[dict]:
-        """The events of :attr:`log` after version ``since`` as ``seat`` may read
-        them now (a snapshot's ``log``, a catch-up): covered discards of a closed
-        pile without their card (:mod:`.covered`)."""
-        if not pile_is_closed(self.variant):
-            return [self.render(e, seat) for e in self.log if e["version"] > since]
-        covered, past = hidden_in_hindsight(self.log)
-        return [self.render(e, seat, e["version"] in covered, e["version"] in past)
-                for e in self.log if e["version"] > since]
-
-    def summary(self, spectators: int = 0, connected: Optional[List[bool]] = None) -> dict:
-        """The table summary of docs/protocol.md."""
-        seats = []
-        for i, s in enumerate(self.seats):
-            p = s["player"]
-            conn = bool(p and (p.get("bot") or (connected[i] if connected else False)))
-            seats.append({"seat": i, "player": p, "connected": conn, "away": s["away"]})
-        res = self.st["results"]
-        totals = list(res[-1]["totals"]) if res else []
-        return {"id": self.id, "variant": self.variant.name, "players": self.players,
-                "target": self.settings.get("target"), "clock": self.settings.get("clock") or 0,
-                "public": self.public, "status": self.status, "seats": seats,
-                "spectators": spectators, "hand": max(self.st["hand"], 0), "totals": totals,
-                "version": self.version, "created_at": self.created_at,
-                "rematch": self.st["rematch"], "winner": self.st["winner"],
-                "tournament": self.settings.get("tournament"), "deal": deals.public(self.st),
-                "quick": bool(self.settings.get("quick")), "bots_at": self.st.get("bots_at"),
-                "sides": sides_for(self.players, self.variant.teams_of_three),
-                "between": between.public(self, time.time()),
-                "pause": between.pause_of(self)}
+    def summary(self, spectators: int = 0, connected: Optional[List[bool]] = None
+                ) -> TableSummary:
+        """The table summary of docs/protocol.md (:func:`~.render.summary`)."""
+        return render.summary(self, spectators, connected)
 
 
-def _replay(state: GameState, moves: List[dict]) -> None:
+def _replay(state: GameState, moves: List[RecordEntry]) -> None:
     for entry in moves:
         m = move_from_record(entry)
         if m is None:

@@ -42,7 +42,7 @@ def js_messages(root: Path = STATIC_DIR / "js") -> List[Tuple[Optional[str], str
     seen: Dict[Key, Tuple[Optional[str], str, Optional[str]]] = {}
     for path in sorted(root.glob("*.js")):
         text = path.read_text(encoding="utf-8")
-        found = []
+        found: List[Tuple[int, Tuple[Optional[str], str, Optional[str]]]] = []
         for kind, rx in _CALLS:
             for m in rx.finditer(text):
                 if kind == "t":

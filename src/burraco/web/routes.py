@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from .. import i18n
 from ..i18n.rules import explain as explain_rule
 from ..server.guard import loads_json
+from ..server.replies import ExplainReply, PlainErrorReply
 from . import INDEX_HTML, STATIC_DIR
 
 PLURALS = {"en": "n != 1", "it": "n != 1", "de": "n != 1", "pt": "n > 1"}
@@ -112,9 +113,11 @@ def explain(lang: str, rule: str, message: str,
         return message
 
 
-def _error(status: int, code: str, message: str, field: Any = None) -> JSONResponse:
-    return JSONResponse({"ok": False, "error": {"code": code, "message": message,
-                                                "field": field}}, status_code=status)
+def _error(status: int, code: str, message: str, field: Optional[str] = None
+           ) -> JSONResponse:
+    reply: PlainErrorReply = {"ok": False, "error": {"code": code, "message": message,
+                                                     "field": field}}
+    return JSONResponse(reply, status_code=status)
 
 
 async def page(request: Request) -> Response:
@@ -153,13 +156,14 @@ async def explain_json(request: Request) -> Response:
     params = data.get("params") or {}
     if not isinstance(params, dict):
         return _error(400, "malformed", "params must be an object", "params")
-    return JSONResponse({"ok": True, "text": explain(lang, rule, message, params)})
+    reply: ExplainReply = {"ok": True, "text": explain(lang, rule, message, params)}
+    return JSONResponse(reply)
 
 
 class _Static(StaticFiles):
     """Static files revalidated on every load (a new release shows at once)."""
 
-    async def get_response(self, path: str, scope: Any) -> Response:  # type: ignore[override]
+    async def get_response(self, path: str, scope: Any) -> Response:
         response = await super().get_response(path, scope)
         response.headers["Cache-Control"] = "no-cache"
         return response
