@@ -25,14 +25,13 @@ process (Redis) resumes the pause where it was.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional
+from typing import List, Optional
 
 from ..provenance import value_problem
 from . import deals, wire
 from .incoming import ProtocolError
+from .tableshape import TableShape
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .table import TableCore
 
 PAUSE_MIN, PAUSE_MAX = 5.0, 120.0
 """The bounds of a pause a table's creator chooses (``POST /api/tables`` ``pause``)."""
@@ -46,12 +45,12 @@ DROPPED_READY = 10.0
 ready (an away seat, played by a bot, counts at once)."""
 
 
-def pause_of(core: "TableCore") -> float:
+def pause_of(core: TableShape) -> float:
     """The table's pause between hands in seconds (0: the next hand at once)."""
     return float(core.settings.get("pause") or 0)
 
 
-def start(core: "TableCore", now: float) -> None:
+def start(core: TableShape, now: float) -> None:
     """A hand ended and the match goes on: pause (see the module docstring), or
     deal at once when the table has no pause."""
     pause = pause_of(core)
@@ -68,7 +67,7 @@ def start(core: "TableCore", now: float) -> None:
         deals.commit(core, now, deadline=deadline, hold=True)
 
 
-def seat_ready(core: "TableCore", seat: int, now: float) -> bool:
+def seat_ready(core: TableShape, seat: int, now: float) -> bool:
     """Does ``seat`` count as ready for the next hand?  A bot, an away seat (a
     bot plays it) and an empty one always; a person once they said so, or once
     their last connection has been closed for :data:`DROPPED_READY` seconds."""
@@ -80,7 +79,7 @@ def seat_ready(core: "TableCore", seat: int, now: float) -> bool:
     return s["dropped_at"] is not None and now - s["dropped_at"] >= DROPPED_READY
 
 
-def left(core: "TableCore", now: float) -> Optional[float]:
+def left(core: TableShape, now: float) -> Optional[float]:
     """None when no pause is on; else the seconds until something is due (0:
     deal now, every seat being ready; the deadline's seconds otherwise, or
     fewer when a dropped seat turns ready sooner)."""
@@ -98,7 +97,7 @@ def left(core: "TableCore", now: float) -> Optional[float]:
     return min(waits)
 
 
-def end(core: "TableCore", now: float) -> None:
+def end(core: TableShape, now: float) -> None:
     """Deal the next hand if the pause is over (every seat ready, or its time
     run out); nothing otherwise (the driver's change may come late)."""
     due = left(core, now)
@@ -108,7 +107,7 @@ def end(core: "TableCore", now: float) -> None:
     core.deal_current(now)
 
 
-def say_ready(core: "TableCore", seat: int, hand: int, value: Optional[str],
+def say_ready(core: TableShape, seat: int, hand: int, value: Optional[str],
               now: float) -> None:
     """Seat ``seat`` is ready for hand ``hand``, with its share of the deal
     (``value``) unless it sent one already; the last seat ready deals it.
@@ -137,7 +136,7 @@ def say_ready(core: "TableCore", seat: int, hand: int, value: Optional[str],
     end(core, now)
 
 
-def shown_hand(core: "TableCore") -> int:
+def shown_hand(core: TableShape) -> int:
     """The hand on the table: during the pause the finished one (the hand number
     has moved on to the next), else the hand in play (a snapshot's ``match.hand``)."""
     b = core.st.get("between")
@@ -146,7 +145,7 @@ def shown_hand(core: "TableCore") -> int:
     return max(int(core.st["hand"]), 0)
 
 
-def public(core: "TableCore", now: float) -> Optional[wire.BetweenInfo]:
+def public(core: TableShape, now: float) -> Optional[wire.BetweenInfo]:
     """What everyone may know of the pause (the table summary's ``between``): the
     hand to be dealt, its deadline, the pause, the time left and the seats that
     said ready (bots and away seats are ready without saying so)."""

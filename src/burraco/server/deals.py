@@ -25,34 +25,33 @@ pending deal and rebuilds every hand (:func:`record_seed`, :func:`current_seed`)
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 from ..provenance import (SALT_BYTES, SCHEME, SEED_BYTES, Provenance, ProvenanceError,
                           commitment, parse_provenance, value_problem)
 from . import wire
 from .incoming import ProtocolError
+from .tableshape import TableShape
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .table import TableCore
 
 DEFAULT_WAIT = 3.0
 """Seconds a deal waits for the awaited contributions (``burraco serve --deal-wait``)."""
 
 
-def fair(core: "TableCore") -> bool:
+def fair(core: TableShape) -> bool:
     """True when the table deals fairly: it was created without a ``seed``
     (client-seeded and tournament tables deal from their seed as before)."""
     return core.settings.get("seed") is None
 
 
-def wait_of(core: "TableCore") -> float:
+def wait_of(core: TableShape) -> float:
     """How long this table's deals wait for contributions (its ``deal_wait``
     setting, given when it was created; else :data:`DEFAULT_WAIT`)."""
     w = core.settings.get("deal_wait")
     return DEFAULT_WAIT if w is None else float(w)
 
 
-def _present(core: "TableCore", seat: int) -> bool:
+def _present(core: TableShape, seat: int) -> bool:
     s = core.seats[seat]
     p = s["player"]
     return bool(p) and not p.get("bot") and not s["away"] and s["dropped_at"] is None
@@ -64,7 +63,7 @@ def pending(st: Dict[str, Any]) -> bool:
     return d is not None and bool(d) and bool(d.get("pending"))
 
 
-def commit(core: "TableCore", now: float, deadline: Optional[float] = None,
+def commit(core: TableShape, now: float, deadline: Optional[float] = None,
            hold: bool = False) -> None:
     """Commit to hand ``st["hand"]``'s deal: draw seed and salt, emit
     ``deal_commit``; deal at once when no seat is awaited.  ``hold``: the pause
@@ -84,7 +83,7 @@ def commit(core: "TableCore", now: float, deadline: Optional[float] = None,
         _deal(core, now)
 
 
-def contribute(core: "TableCore", player_id: str, hand: int, value: Any, now: float) -> None:
+def contribute(core: TableShape, player_id: str, hand: int, value: Any, now: float) -> None:
     """A contribution from player ``player_id`` to hand ``hand``'s deal;
     :class:`~.table.ProtocolError` ``malformed`` (field ``value``) or ``conflict``
     when refused.  The last awaited one deals."""
@@ -110,7 +109,7 @@ def contribute(core: "TableCore", player_id: str, hand: int, value: Any, now: fl
         _deal(core, now)
 
 
-def due(core: "TableCore", now: float) -> Optional[float]:
+def due(core: TableShape, now: float) -> Optional[float]:
     """None when no deal is pending; else the seconds until it is due (0 or less:
     now, the deadline having passed or no awaited seat still able to send)."""
     if not pending(core.st) or core.status != "playing" or core.st.get("between"):
@@ -121,14 +120,14 @@ def due(core: "TableCore", now: float) -> Optional[float]:
     return float(d["deadline"]) - now
 
 
-def deal_due(core: "TableCore", now: float) -> None:
+def deal_due(core: TableShape, now: float) -> None:
     """Deal the pending hand if it is due (the driver; nothing when it is not)."""
     left = due(core, now)
     if left is not None and left <= 0:
         _deal(core, now)
 
 
-def deal_pending(core: "TableCore", now: float) -> None:
+def deal_pending(core: TableShape, now: float) -> None:
     """Deal the pending hand now from the contributions that arrived (the end of
     the pause between hands)."""
     _deal(core, now)
@@ -139,7 +138,7 @@ def _provenance(d: Dict[str, Any]) -> Provenance:
                       list(d["contributions"]), d["hand"])
 
 
-def _deal(core: "TableCore", now: float) -> None:
+def _deal(core: TableShape, now: float) -> None:
     d = dict(core.st["deal"])
     d["pending"] = False
     core.st["deal"] = d
@@ -166,7 +165,7 @@ def record_seed(record: Dict[str, Any], players: int) -> Optional[int]:
         return None
 
 
-def reveal(core: "TableCore") -> Optional[wire.Provenance]:
+def reveal(core: TableShape) -> Optional[wire.Provenance]:
     """The ``provenance`` of the hand just over (None for a table that does not deal
     fairly)."""
     d = core.st.get("deal")

@@ -8,21 +8,20 @@ the messages from it, as the typed models of :mod:`.wire`.  No I/O.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Collection, Dict, List, Mapping, Optional, cast
+from typing import Any, Collection, Dict, List, Mapping, Optional, cast
 
 from ..sides import sides_for
 from . import between, deals
 from .covered import hidden_in_hindsight, pile_is_closed
+from .tableshape import TableShape
 from .wire import Clocks, Event, RawEvent, SeatSummary, TableSummary, View
 
-if TYPE_CHECKING:  # annotations only: table.py imports this module
-    from .table import TableCore
 
 Views = Dict[Optional[int], Optional[View]]
 """Views by recipient: a seat, or None for the spectators."""
 
 
-def view(core: "TableCore", seat: Optional[int],
+def view(core: TableShape, seat: Optional[int],
          seat_views: Optional[Mapping[Optional[int], Optional[View]]] = None) -> Optional[View]:
     """The view of ``seat`` (None: a spectator's public view, made of the views
     of seats 0 and 1: from ``seat_views`` where they were built already)."""
@@ -44,7 +43,7 @@ def view(core: "TableCore", seat: Optional[int],
     return base
 
 
-def views(core: "TableCore", keys: Collection[Optional[int]]) -> Views:
+def views(core: TableShape, keys: Collection[Optional[int]]) -> Views:
     """The views of several recipients (seats, None for spectators) at once: the
     spectators' is built from the seats' views where those are built anyway."""
     out: Views = {k: view(core, k) for k in keys if k is not None}
@@ -78,7 +77,7 @@ def render(raw: RawEvent, seat: Optional[int], covered: bool = False,
     return cast(Event, ev)
 
 
-def render_past(core: "TableCore", seat: Optional[int], since: int = -1) -> List[Event]:
+def render_past(core: TableShape, seat: Optional[int], since: int = -1) -> List[Event]:
     """The events of the table's log after version ``since`` as ``seat`` may read
     them now (a snapshot's ``log``, a catch-up): covered discards of a closed
     pile without their card (:mod:`.covered`)."""
@@ -89,7 +88,7 @@ def render_past(core: "TableCore", seat: Optional[int], since: int = -1) -> List
             for e in core.log if e["version"] > since]
 
 
-def summary(core: "TableCore", spectators: int = 0,
+def summary(core: TableShape, spectators: int = 0,
             connected: Optional[List[bool]] = None) -> TableSummary:
     """The table summary of docs/protocol.md."""
     seats: List[SeatSummary] = []
