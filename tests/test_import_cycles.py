@@ -22,20 +22,7 @@ import burraco
 PKG = Path(burraco.__file__).resolve().parent
 ROOT_NAME = "burraco"
 
-KNOWN: Set[FrozenSet[str]] = {
-    # the table's changes and the modules it delegates to (the pause, the fair deal, what
-    # a recipient sees) name TableCore in annotations only, under TYPE_CHECKING
-    frozenset({"burraco.server.between", "burraco.server.deals", "burraco.server.render",
-               "burraco.server.table"}),
-    # the server's page guard asks the tournament pages for their CSP, and the online
-    # tournament drives the server's hub: the app is still assembled inside the server
-    frozenset({"burraco.server.auth", "burraco.server.bus", "burraco.server.driver",
-               "burraco.server.guard", "burraco.server.hub", "burraco.server.live",
-               "burraco.server.settings", "burraco.server.wsguard",
-               "burraco.tournament.online", "burraco.tournament.pages",
-               "burraco.tournament.steps", "burraco.tournament.web",
-               "burraco.tournament.webinput"}),
-}
+KNOWN: Set[FrozenSet[str]] = set()
 """Cycles known and being removed elsewhere: each set of modules is allowed as one
 strongly connected component, and nothing larger."""
 

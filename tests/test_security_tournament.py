@@ -23,7 +23,7 @@ pytest.importorskip("sqlalchemy")
 pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
-from burraco.server.app import create_app  # noqa: E402
+from burraco.web.site import create_app  # noqa: E402
 from burraco.server.hub import Settings  # noqa: E402
 from burraco.tournament.store import Store  # noqa: E402
 from helpers import form_token  # noqa: E402

@@ -16,7 +16,7 @@ pytest.importorskip("httpx")
 pytest.importorskip("jinja2")
 from starlette.testclient import TestClient  # noqa: E402
 
-from burraco.server.app import create_app  # noqa: E402
+from burraco.web.site import create_app  # noqa: E402
 from burraco.server.hub import Settings  # noqa: E402
 from burraco.tournament import Settings as TSettings  # noqa: E402
 from burraco.tournament import Tournament  # noqa: E402

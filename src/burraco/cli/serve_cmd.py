@@ -94,6 +94,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 def run(args: argparse.Namespace) -> int:
     try:
         from ..server import Settings, run as serve
+        from ..web.site import create_app as site_app  # the server with the tournaments
         import uvicorn  # noqa: F401
     except ImportError as e:
         print(f"burraco serve: needs the server extra (pip install 'burraco[server]'): {e}",
@@ -165,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
                         public_url=public_url)
     if args.search_workers is not None:
         settings.search_workers = args.search_workers
-    return serve(args.host, args.port, settings, open_browser=args.open)
+    return serve(args.host, args.port, settings, open_browser=args.open, make_app=site_app)
 
 
 def clean_public_url(url: str) -> "str | None":

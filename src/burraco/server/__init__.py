@@ -18,7 +18,7 @@ table), :mod:`.bus` (Redis pub/sub between processes), :mod:`.serve` (uvicorn),
 Needs the ``server`` extra: ``pip install 'burraco[server]'``.
 """
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .settings import Settings
 
@@ -35,8 +35,9 @@ def create_app(settings: Optional[Settings] = None) -> "Starlette":
     return _create(settings)
 
 
-def run(host: str, port: int, settings: Settings, open_browser: bool = False) -> int:
+def run(host: str, port: int, settings: Settings, open_browser: bool = False,
+        make_app: Optional[Callable[[Settings], Any]] = None) -> int:
     """Serve until interrupted (see :func:`burraco.server.serve.run`)."""
     from .serve import run as _run
 
-    return _run(host, port, settings, open_browser=open_browser)
+    return _run(host, port, settings, open_browser=open_browser, make_app=make_app)

@@ -11,7 +11,9 @@ import secrets
 import sys
 import time
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Dict, List, Optional, Type, TypeVar
+from dataclasses import dataclass, field
+from typing import (Any, AsyncIterator, Awaitable, Callable, Dict, List, Optional, Sequence, Tuple,
+                    Type, TypeVar)
 
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
@@ -45,13 +47,35 @@ M = TypeVar("M", bound=BaseModel)
 Endpoint = Callable[[Request], Awaitable[Response]]
 """A route's handler."""
 
-__all__ = ["create_app", "Settings", "HttpError", "STATUS", "clean_name"]
+CurrentPlayer = Callable[..., Awaitable[Optional[Dict[str, Any]]]]
+"""``current(request, required=True)``: the session's player as a dict (None when
+not ``required`` and there is none; else 401)."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of the site mounted into the application from a package above the
+    server (the tournaments: :mod:`burraco.web.site` assembles them), so that the
+    server never imports it: ``routes(hub, current)`` builds its routes (``hub()``
+    the server's :class:`~.hub.Hub`, made at startup; ``current`` a
+    :data:`CurrentPlayer`), and ``csp`` gives the Content-Security-Policy of its
+    pages by path prefix (their inline blocks by hash: :func:`.guard.csp_with`)."""
+
+    routes: Callable[[Callable[[], Hub], CurrentPlayer], Sequence[BaseRoute]]
+    csp: Dict[str, bytes] = field(default_factory=dict)
+
+
+__all__ = ["create_app", "Settings", "Section", "HttpError", "STATUS", "clean_name"]
 """HttpError, STATUS and clean_name live in httperrors.py; named here too, where
 their callers have always found them."""
 
 
-def create_app(settings: Optional[Settings] = None) -> Starlette:
-    """The application; the database is opened and migrated at startup."""
+def create_app(settings: Optional[Settings] = None, sections: Sequence[Section] = ()
+               ) -> Starlette:
+    """The application; the database is opened and migrated at startup.  The
+    ``sections`` (see :class:`Section`) are mounted ahead of the server's own
+    routes, their pages with their own CSP: the whole site with the tournaments
+    is :func:`burraco.web.site.create_app`."""
     settings = settings or Settings()
     http_limits = settings.limits = settings.limits or guard.Limits()
     live: Dict[str, Hub] = {}         # the hub, made at startup
@@ -479,11 +503,10 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
     routes[:0] = replay.routes(hub, current, table_for, handler, HttpError)  # a hand step by step
     review_routes, service = reviews.routes(hub, current_dict, handler, HttpError)  # issue 28
     routes[:0] = review_routes
-    try:  # tournaments online (issue 13): /tournament..., /api/tournaments/...
-        from ..tournament.web import routes as tournament_routes
-        routes[:0] = tournament_routes(hub, current_dict)
-    except ImportError:  # pragma: no cover - the tournament package is part of burraco
-        pass
+    page_csp: List[Tuple[str, bytes]] = []
+    for section in reversed(sections):  # e.g. tournaments online (issue 13): /tournament...
+        routes[:0] = section.routes(hub, current_dict)
+        page_csp[:0] = section.csp.items()
     handlers: Dict[Any, Any] = {}
     try:  # the browser page (issue 12): /, /t/{id}, /static, /api/i18n, ahead of the fallback
         from ..web.routes import routes as web_routes
@@ -494,11 +517,12 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         if (WEB_DIR / "static").is_dir():
             routes.append(Mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static"))
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers,
-                     middleware=guard.middleware(http_limits, settings.allow_origins))
+                     middleware=guard.middleware(http_limits, settings.allow_origins,
+                                                 page_csp))
 
 
 def _switches(v: Variant) -> Dict[str, Any]:
     return {k: val for k, val in v.switches().items() if k != "name"}
 
 
-__all__ = ["create_app", "Settings"]
+__all__ = ["create_app", "Settings", "Section"]

@@ -30,7 +30,8 @@ import hmac
 import ipaddress
 import os
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Optional, Tuple
+from typing import (TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Optional, Sequence,
+                    Tuple)
 from urllib.parse import urlsplit
 
 from . import jsonx
@@ -97,24 +98,6 @@ def csp_with(styles: List[str] = [], scripts: List[str] = []) -> str:  # noqa: B
     if scripts:
         out = out.replace("script-src 'self'", "script-src 'self' " + " ".join(map(h, scripts)))
     return out
-
-
-_TOURNAMENT_CSP: List[bytes] = []
-
-
-def tournament_csp() -> bytes:
-    """The CSP of the tournament pages: their inline style and scripts (constants of
-    :mod:`burraco.tournament.web`, the one stylesheet of :mod:`~burraco.tournament.render`)
-    by hash."""
-    if not _TOURNAMENT_CSP:
-        try:
-            from ..tournament import render, web
-        except ImportError:  # pragma: no cover
-            _TOURNAMENT_CSP.append(CSP.encode())
-        else:
-            scripts = [v for k, v in vars(web).items() if k.endswith("_SCRIPT") and isinstance(v, str)]
-            _TOURNAMENT_CSP.append(csp_with([render.stylesheet()], scripts).encode())
-    return _TOURNAMENT_CSP[0]
 
 
 SECURITY_HEADERS: List[Tuple[bytes, bytes]] = [
@@ -292,17 +275,29 @@ class _TooLarge(Exception):
 class GuardMiddleware:
     """The ASGI middleware of this module's docstring."""
 
-    def __init__(self, app: ASGIApp, limits: Limits, allow_origins: List[str]) -> None:
+    def __init__(self, app: ASGIApp, limits: Limits, allow_origins: List[str],
+                 page_csp: Sequence[Tuple[str, bytes]] = ()) -> None:
         self.app = app
         self.limits = limits
         self.allow_origins = frozenset(o.rstrip("/").lower() for o in allow_origins)
+        self.page_csp = tuple(page_csp)
+
+    def csp_of(self, path: str) -> Optional[bytes]:
+        """The CSP of the pages under ``path``: that of the first prefix of
+        ``page_csp`` it starts with (a section of the site mounted from above the
+        server, its inline blocks by hash), else None (:data:`CSP`, unless the
+        route sends its own)."""
+        for prefix, csp in self.page_csp:
+            if path.startswith(prefix):
+                return csp
+        return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
-        send = _with_headers(send, tournament_csp() if path.startswith("/tournament") else None)
+        send = _with_headers(send, self.csp_of(path))
         headers: Dict[bytes, bytes] = {}
         for k, v in scope["headers"]:
             headers.setdefault(k, v)
@@ -407,11 +402,14 @@ async def _respond(send: Send, status: int, body: bytes, close: bool = False) ->
     await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
-def middleware(limits: Limits, allow_origins: List[str]) -> List[Any]:
-    """The Starlette ``middleware=`` list that puts :class:`GuardMiddleware` first."""
+def middleware(limits: Limits, allow_origins: List[str],
+               page_csp: Sequence[Tuple[str, bytes]] = ()) -> List[Any]:
+    """The Starlette ``middleware=`` list that puts :class:`GuardMiddleware` first
+    (``page_csp``: the CSP of the pages under a path prefix, as (prefix, CSP) pairs)."""
     from starlette.middleware import Middleware
 
-    return [Middleware(GuardMiddleware, limits=limits, allow_origins=allow_origins)]
+    return [Middleware(GuardMiddleware, limits=limits, allow_origins=allow_origins,
+                       page_csp=page_csp)]
 
 
 # ----------------------------------------------------------------- command line

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
-from typing import List, Optional
+from typing import Any, Callable, List, Optional
 
 from .hub import Settings
 
@@ -94,8 +94,12 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run(host: str, port: int, settings: Settings, open_browser: bool = False) -> int:
-    """Serve on ``host:port`` (port 0: any free port) until interrupted.  Prints
+def run(host: str, port: int, settings: Settings, open_browser: bool = False,
+        make_app: Optional[Callable[[Settings], Any]] = None) -> int:
+    """Serve on ``host:port`` (port 0: any free port) until interrupted: the
+    application ``make_app(settings)`` gives (``burraco serve``: the whole site,
+    :func:`burraco.web.site.create_app`; by default the server's own,
+    :func:`.app.create_app`, without the tournaments).  Prints
     ``burraco serving on http://HOST:PORT`` once the socket listens; a start
     that fails prints ``burraco serve: ...`` (one line) and returns 1."""
     import uvicorn
@@ -142,7 +146,7 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False) ->
     from . import guard, guard_conn
 
     limits = settings.limits = settings.limits or guard.Limits()
-    config = uvicorn.Config(create_app(settings), host=host, port=bound, log_level="warning",
+    config = uvicorn.Config((make_app or create_app)(settings), host=host, port=bound, log_level="warning",
                             ws_max_size=64 * 1024, lifespan="on",
                             # the connection bounds (guard_conn.py) and, behind a proxy,
                             # the client's address and scheme from X-Forwarded-For/-Proto

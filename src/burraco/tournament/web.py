@@ -48,8 +48,8 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from ..i18n import normalize_lang
-from ..server.guard import client_address
-from . import entries, printouts
+from ..server.guard import client_address, csp_with
+from . import entries, printouts, render
 from .csrf import FormTokens
 from .limits import WrongTries
 from .model import Settings, Tournament, TournamentError
@@ -127,6 +127,14 @@ document.getElementById('find').addEventListener('submit',async ev=>{ev.preventD
  location.href=j.url;});
 """
 
+
+
+def page_csp() -> bytes:
+    """The Content-Security-Policy of the tournament pages: the server's own
+    (:data:`~burraco.server.guard.CSP`) with their inline style (the one stylesheet
+    of :mod:`.render`) and scripts (this module's ``*_SCRIPT`` constants) by hash."""
+    scripts = [v for k, v in globals().items() if k.endswith("_SCRIPT") and isinstance(v, str)]
+    return csp_with([render.stylesheet()], scripts).encode()
 
 
 def routes(hub: Callable[[], Any],
