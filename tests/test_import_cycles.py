@@ -24,7 +24,10 @@ ROOT_NAME = "burraco"
 
 KNOWN: Set[FrozenSet[str]] = set()
 """Cycles known and being removed elsewhere: each set of modules is allowed as one
-strongly connected component, and nothing larger."""
+strongly connected component, and nothing larger.  None is left (issue 27: the table
+names its delegates' view of it by a Protocol, server/tableshape.py; the tournaments
+are mounted into the server from above, web/site.py); a cycle found later goes here
+only while it is being removed."""
 
 
 def module_name(path: Path) -> str:
