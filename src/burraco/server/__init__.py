@@ -6,14 +6,16 @@ each cut to what its recipient may see.  docs/protocol.md is the contract.
 
 Modules: :mod:`.table` (a table's game logic, no I/O), :mod:`.incoming` (what a
 client sends, checked), :mod:`.render` (what a recipient sees of a table),
-:mod:`.wire` and :mod:`.replies` (every message the server sends, as typed
+:mod:`.tableshape` (the table as render, deals and between read it), :mod:`.wire` and :mod:`.replies` (every message the server sends, as typed
 models), :mod:`.store` (the database: SQLAlchemy 2, Alembic) and :mod:`.ratings`
 (ratings and finished matches), :mod:`.hub` (live tables and broadcasts),
 :mod:`.live` (a live table and its connections), :mod:`.driver` (the moves nobody
 sends: bots, clocks), :mod:`.app` (the Starlette application: the HTTP
 endpoints), :mod:`.sockets` (the table's WebSocket), :mod:`.making` (making a
 table), :mod:`.bus` (Redis pub/sub between processes), :mod:`.serve` (uvicorn),
-:mod:`.settings` (its options).
+:mod:`.settings` (its options).  The tournaments are mounted into the
+application from above the server (:mod:`burraco.web.site`, what ``burraco serve``
+runs): no module here imports them.
 
 Needs the ``server`` extra: ``pip install 'burraco[server]'``.
 """
