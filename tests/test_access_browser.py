@@ -289,7 +289,9 @@ def test_hand_result_deal_check_and_players_page(server, browser):
             p.page.goto(f"{server.base}/t/{tid}")
             p.wait_js("return !!s.view && !!s.you && s.you.seat !== null;", what="the deal, seated")
         play_out(rita, ugo, tid, 7)
-        page.locator(".hand-result").wait_for()
+        # the pages show each of the other's moves in turn (paced); a loaded machine
+        # (the whole suite beside, two builds) took over 30 s to reach the end
+        page.locator(".hand-result").wait_for(timeout=120_000)
         sweep.check(page, "the result of the finished hand", "hand-result")
         page.locator(".hand-result button.verify-deal").click()
         page.locator(".hand-result .deal-verdict:not([data-verdict=busy])").wait_for()
@@ -307,7 +309,7 @@ def test_hand_result_deal_check_and_players_page(server, browser):
         page.goto(f"{server.base}/p/{rita.player['id']}")
         page.locator(f"li.match[data-table='{tid}']").wait_for()
         sweep.check(page, "a player's page (laptop)", "player-page-laptop")
-        phone.page.locator(".hand-result").wait_for()
+        phone.page.locator(".hand-result").wait_for(timeout=120_000)
         sweep.check(phone.page, "the result of the finished hand (phone, Italian)",
                     "hand-result-phone-it")
         phone.page.goto(f"{server.base}/p/{ugo.player['id']}")

@@ -32,7 +32,7 @@ from burraco.review.core import decisions, review_decision
 from burraco.state import CLOSED, DISCARD, GameState, IllegalMove
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PLANTED = os.path.join(HERE, "records", "review-planted-blunder.json")
+PLANTED = os.path.join(HERE, "review_records", "planted-blunder.json")
 
 
 def greedy_record(variant: str, players: int, seed: int) -> Dict[str, Any]:
@@ -123,7 +123,7 @@ def test_the_review_reads_no_hidden_card(whole2p):
 # ------------------------------------------------------------- planted blunder
 def test_a_planted_blunder_is_found():
     """A discard that gives the opponents their first burraco and the close is a
-    blunder.  The record (tests/records/review-planted-blunder.json) is a hand of
+    blunder.  The record (tests/review_records/planted-blunder.json) is a hand of
     italian at 2 played by greedy (seed 28) up to seat 0's discard at move 117,
     where seat 0 (holding 6C and QH) throws 6C instead of greedy's QH: seat 1 holds
     one card and has a meld of six 6s (RULES.md: a meld of seven is a burraco,
