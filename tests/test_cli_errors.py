@@ -245,3 +245,26 @@ def test_a_failed_record_during_simulate_still_prints_the_results(capsys, monkey
     assert code == 1 and json.loads(out)["hands"] == 3
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "hand 1's record could not be written" in lines[0]
+
+
+@pytest.mark.parametrize("command", ["replay", "verify", "review"])
+def test_an_unreadable_record_is_refused_in_the_same_words_by_every_command(
+        command, capsys, monkeypatch, tmp_path):
+    """`replay`, `verify` and `review` read a record through one function
+    (`cli.common.read_record`): a folder, a missing file and a file larger than a record
+    may be are each refused with exit 2 and one line on standard error that names the
+    file and what is wrong, in the same words whichever command read it."""
+    from burraco.record import MAX_RECORD_BYTES
+
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
+    cases = [(str(tmp_path), f"cannot read {tmp_path}: it is a directory"),
+             (str(tmp_path / "gone.json"), f"cannot read {tmp_path / 'gone.json'}: "),
+             (str(big), f"{big} is larger than {MAX_RECORD_BYTES} bytes: not a hand record")]
+    for path, says in cases:
+        code, out, err = run_main([command, path], capsys, monkeypatch, tmp_path)
+        assert code == 2, (command, path, out, err)
+        lines = [ln for ln in err.splitlines() if ln.strip()]
+        assert len(lines) == 1 and lines[0].startswith(f"burraco {command}: error: "), err
+        assert says in lines[0], (says, lines[0])
+        assert "Traceback" not in err

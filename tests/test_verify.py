@@ -170,8 +170,9 @@ def test_records_without_provenance(tmp_path, capsys):
     ex = sorted(EXAMPLES.glob("*.json"))
     ex = [p for p in ex if not p.name.endswith(".expected.json")][0]
     assert main(["verify", str(ex)]) == 2
-    assert capsys.readouterr().out.strip() == \
-        "burraco verify: no provenance: nothing to verify (provenance)"
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip() == \
+        "burraco verify: error: no provenance: nothing to verify (provenance)"
     assert main(["replay", str(ex)]) == 0
     want = json.loads(ex.with_name(ex.stem + ".expected.json").read_text())
     assert json.loads(capsys.readouterr().out) == want
@@ -204,8 +205,10 @@ def test_malformed_records_exit_2_naming_the_field(tmp_path, capsys, bad, field)
     assert verify(tmp_path, rec, "--json") == 2
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] is False and out["error"]["field"] == field, out
+    capsys.readouterr()
     assert verify(tmp_path, rec) == 2
-    assert capsys.readouterr().out.startswith("burraco verify: ")
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("burraco verify: error: ")
 
 
 def test_unreadable_inputs(tmp_path, capsys):
@@ -214,7 +217,9 @@ def test_unreadable_inputs(tmp_path, capsys):
     big = tmp_path / "big.json"
     big.write_bytes(b" " * (2 << 20))
     assert main(["verify", str(big)]) == 2
-    assert all(x.startswith("burraco verify: ") for x in capsys.readouterr().out.splitlines())
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 3
+    assert all(x.startswith("burraco verify: error: ") for x in err.splitlines())
 
 
 @settings(max_examples=25, deadline=None)

@@ -238,6 +238,35 @@ def check_bots(specs: Sequence[str], option: str = "--bots") -> Optional[str]:
     return None
 
 
+class UnreadableRecord(Exception):
+    """A hand record file that cannot be read: its message is the one line to show
+    (names the file, or ``standard input``, and what is wrong)."""
+
+
+def read_record(path: str) -> bytes:
+    """The bytes of the hand record at ``path`` (``-``: standard input), reading at
+    most ``MAX_RECORD_BYTES + 1`` so that an endless input (``/dev/zero``) is refused
+    without reading it all. Raises :class:`UnreadableRecord` for a directory, a file
+    that cannot be opened, or one larger than a record may be."""
+    from ..record import MAX_RECORD_BYTES
+
+    name = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_RECORD_BYTES + 1)
+    except IsADirectoryError:
+        raise UnreadableRecord(f"cannot read {name}: it is a directory") from None
+    except OSError as e:
+        raise UnreadableRecord(f"cannot read {name}: {e.strerror or e}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise UnreadableRecord(f"{name} is larger than {MAX_RECORD_BYTES} bytes: "
+                               "not a hand record")
+    return data
+
+
 def first_error(*errors: Optional[str]) -> Optional[str]:
     """The first of ``errors`` that is not None."""
     return next((e for e in errors if e), None)
@@ -247,4 +276,5 @@ __all__: List[str] = [
     "OneLineParser", "check_overrides", "variant_arg", "add_variant_option", "whole", "number", "SEED",
     "TARGET", "HANDS", "PLAYERS", "fail", "set_prog", "prog", "table_size", "check_records_dir",
     "check_output_file", "check_plot_path", "check_bots", "first_error", "PLOT_FORMATS",
+    "UnreadableRecord", "read_record",
 ]

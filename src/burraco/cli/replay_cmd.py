@@ -8,7 +8,7 @@ import sys
 from typing import Any, Dict
 
 from ..record import MAX_RECORD_BYTES, dumps, replay_text
-from .common import fail
+from .common import UnreadableRecord, fail, read_record
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -51,26 +51,11 @@ def _format_error(message: str) -> int:
     return _answer({"ok": False, "error": {"move": None, "field": None, "message": message}}, 2)
 
 
-def read_limited(path: str) -> bytes:
-    """At most ``MAX_RECORD_BYTES + 1`` bytes of ``path`` (``-``: standard input), so
-    that an endless input (``/dev/zero``) is refused without reading it all."""
-    if path == "-":
-        return sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-    with open(path, "rb") as f:
-        return f.read(MAX_RECORD_BYTES + 1)
-
-
 def run(args: argparse.Namespace) -> int:
     """Replay the record; exit 0 legal, 1 illegal move, 2 malformed or unreadable."""
     try:
-        data = read_limited(args.file)
-    except IsADirectoryError:
-        return _format_error(f"cannot read {args.file}: it is a directory")
-    except OSError as e:
-        return _format_error(f"cannot read {args.file}: {e.strerror or e}")
-    if len(data) > MAX_RECORD_BYTES:
-        name = "standard input" if args.file == "-" else args.file
-        return _format_error(f"{name} is larger than {MAX_RECORD_BYTES} bytes: "
-                             "not a hand record")
+        data = read_record(args.file)
+    except UnreadableRecord as e:
+        return _format_error(str(e))
     out, code = replay_text(data)
     return _answer(out, code)

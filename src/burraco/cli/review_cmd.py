@@ -8,12 +8,11 @@ import json
 import sys
 from typing import Any, Dict, List
 
-from ..record import MAX_RECORD_BYTES, RecordError, loads
+from ..record import RecordError, loads
 from ..review import DEFAULT_TIME, THRESHOLDS, ReviewError, review_hand
 from ..review.core import decisions
-from .common import SEED, fail, number, whole
+from .common import SEED, UnreadableRecord, fail, number, read_record, whole
 from .progress import progress
-from .replay_cmd import read_limited
 
 SIMS = whole(1, 1_000_000)
 """argparse type of ``--sims``."""
@@ -75,13 +74,9 @@ def text_lines(review: Dict[str, Any]) -> List[str]:
 def run(args: argparse.Namespace) -> int:
     """Review the record; exit 0, or 2 for a record that cannot be read or reviewed."""
     try:
-        data = read_limited(args.record)
-    except IsADirectoryError:
-        return fail(f"cannot read {args.record}: it is a directory")
-    except OSError as e:
-        return fail(f"cannot read {args.record}: {e.strerror or e}")
-    if len(data) > MAX_RECORD_BYTES:
-        return fail(f"{args.record}: larger than {MAX_RECORD_BYTES} bytes: not a hand record")
+        data = read_record(args.record)
+    except UnreadableRecord as e:
+        return fail(str(e))
     try:
         record = loads(data)
         total = len(decisions(record, args.seat)[1])

@@ -7,8 +7,8 @@ import argparse
 from typing import Any, Dict, List
 
 from ..provenance import SCHEME, ProvenanceError, check_record
-from ..record import MAX_RECORD_BYTES, RecordError, dumps, loads
-from .replay_cmd import read_limited
+from ..record import RecordError, dumps, loads
+from .common import UnreadableRecord, fail, read_record
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -33,24 +33,21 @@ def _out(args: argparse.Namespace, obj: Dict[str, Any], line: str, code: int) ->
 
 
 def _malformed(args: argparse.Namespace, message: str, field: Any = None) -> int:
+    """Exit 2: one line ``burraco verify: error: ...`` on standard error (as every
+    command's errors), and with ``--json`` the JSON answer on standard output too."""
     where = f" ({field})" if field else ""
-    return _out(args, {"ok": False, "error": {"check": None, "field": field,
-                                             "message": message}},
-                f"burraco verify: {message}{where}", 2)
+    if args.json:
+        print(dumps({"ok": False, "error": {"check": None, "field": field,
+                                            "message": message}}))
+    return fail(f"{message}{where}", 2)
 
 
 def run(args: argparse.Namespace) -> int:
     """Verify the record; exit 0 verified, 1 a check failed, 2 malformed or unreadable."""
     try:
-        data = read_limited(args.file)
-    except IsADirectoryError:
-        return _malformed(args, f"cannot read {args.file}: it is a directory")
-    except OSError as e:
-        return _malformed(args, f"cannot read {args.file}: {e.strerror or e}")
-    if len(data) > MAX_RECORD_BYTES:
-        name = "standard input" if args.file == "-" else args.file
-        return _malformed(args, f"{name} is larger than {MAX_RECORD_BYTES} bytes: "
-                                "not a hand record")
+        data = read_record(args.file)
+    except UnreadableRecord as e:
+        return _malformed(args, str(e))
     try:
         parsed = loads(data)
         problems = check_record(parsed)
