@@ -20,21 +20,19 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any, Dict
 
 import pytest
 
 from browser.axe import assert_accessible
-from browser.driver import chromium, require_browser, MY_TURN, Player, choose
+from browser.driver import Player, chromium, play_first_hand, require_browser, seat_two, sign_in
 
 require_browser()
 
 from server_harness import ROOT, Server  # noqa: E402
 
 SHOTS = Path(os.environ.get("BURRACO_SHOTS", ROOT / "screenshots"))
-HAND0_OVER = "(!!s.match && (s.match.hands || []).some((h) => h.hand === 0))"
 WORDS = {"en": {"good": "good", "inaccuracy": "inaccuracy", "mistake": "mistake",
                 "blunder": "blunder", "unclear": "unclear"},
          "it": {"good": "buona", "inaccuracy": "imprecisione", "mistake": "errore",
@@ -67,51 +65,14 @@ def shot(page: Any, name: str, full: bool = False) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
 
 
-def sign_in(p: Player, name: str) -> None:
-    p.page.goto(p.base + "/")
-    p.page.fill("#name-input", name)
-    p.page.locator("form.name-form button[type=submit]").click()
-    p.page.wait_for_function("document.querySelectorAll('select[name=variant] option').length > 3")
 
-
-def wait_for_a_move(anna: Player, bruno: Player) -> None:
-    turn, version = anna.page.evaluate(
-        "() => { const s = window.__burracoTable; return [s.view ? s.view.turn : null, s.version]; }")
-    who = bruno if turn == bruno.seat() else anna
-    who.wait_js(f"return ({MY_TURN}) || {HAND0_OVER} || (s.version >= arg[1] && (!s.view || s.view.turn !== arg[0]));",
-                [turn, version], what="a move")
 
 
 def play_a_hand(anna: Player, bruno: Player) -> str:
     """Anna makes a private table of two, Bruno joins by its link, they play hand 1."""
-    sign_in(anna, "Anna")
-    made = anna.page.evaluate("""async () => (await (await fetch('/api/tables', {method: 'POST',
-        headers: {'Content-Type': 'application/json'}, credentials: 'same-origin',
-        body: JSON.stringify({variant: 'burraco-2p', players: 2, public: false, seat: 0})})).json())""")
-    table, url = made["table"]["id"], made["invite_url"]
-    anna.page.goto(anna.base + url)
-    anna.wait_js("return s.status === 'open';", what="Anna's socket")
-    sign_in(bruno, "Bruno")
-    bruno.page.goto(bruno.base + url)
-    bruno.page.locator(".join-seats button").first.click()
-    for p in (anna, bruno):
-        p.wait_js("return !!s.view && !!s.you && s.you.seat !== null && s.view.status === 'in-progress';",
-                  what="the deal, seated")
-    deadline = time.monotonic() + 900
-    took = {anna.name: False, bruno.name: False}
-    while not anna.page.evaluate(f"() => {{ const s = window.__burracoTable; return {HAND0_OVER}; }}"):
-        assert time.monotonic() < deadline, "the hand did not end in time"
-        moved = False
-        for p in (anna, bruno):
-            v = p.my_turn()
-            if not v or v.get("status") != "in-progress":
-                continue
-            m = choose(v, took[p.name])
-            took[p.name] = took[p.name] or m["action"] == "pickup"
-            p.act(m)
-            moved = True
-        if not moved:
-            wait_for_a_move(anna, bruno)
+    made = seat_two(anna, bruno, {"variant": "burraco-2p", "players": 2, "public": False, "seat": 0})
+    table = made["table"]["id"]
+    play_first_hand(anna, bruno)
     for p in (anna, bruno):
         p.page.locator(".hand-result .result-actions a.review-link").wait_for()
     return table

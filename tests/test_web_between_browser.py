@@ -30,7 +30,7 @@ from typing import Any, Dict, List
 import pytest
 
 from browser.axe import assert_accessible
-from browser.driver import chromium, require_browser, MY_TURN, Player, choose
+from browser.driver import HAND0_OVER, Player, chromium, play_first_hand, require_browser, seat_two
 
 require_browser()
 
@@ -43,7 +43,6 @@ SHOTS = Path(os.environ.get("BURRACO_SHOTS", ROOT / "screenshots"))
 
 pytestmark = pytest.mark.timeout(1200)
 
-HAND0_OVER = "(!!s.match && (s.match.hands || []).some((h) => h.hand === 0))"
 
 
 @pytest.fixture(scope="module")
@@ -74,12 +73,6 @@ def shot(page: Any, name: str, selector: str = "", full: bool = False) -> None:
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
 
 
-def sign_in(p: Player, name: str) -> None:
-    p.page.goto(p.base + "/")
-    p.page.fill("#name-input", name)
-    p.page.locator("form.name-form button[type=submit]").click()
-    p.page.wait_for_function("document.querySelectorAll('select[name=variant] option').length > 3")
-
 
 def frames(p: Player) -> List[Dict[str, Any]]:
     """Every JSON frame the page sends on its table sockets."""
@@ -89,12 +82,6 @@ def frames(p: Player) -> List[Dict[str, Any]]:
     return sent
 
 
-def wait_for_a_move(anna: Player, bruno: Player) -> None:
-    turn, version = anna.page.evaluate(
-        "() => { const s = window.__burracoTable; return [s.view ? s.view.turn : null, s.version]; }")
-    who = bruno if turn == bruno.seat() else anna
-    who.wait_js(f"return ({MY_TURN}) || {HAND0_OVER} || (s.version >= arg[1] && (!s.view || s.view.turn !== arg[0]));",
-                [turn, version], what="a move")
 
 
 def board(page: Any) -> Dict[str, Any]:
@@ -142,37 +129,12 @@ def test_between_hands_and_the_hand_step_by_step(server, browser):
 
 def _play(server: Server, anna: Player, bruno: Player) -> None:
     sent = {anna.name: frames(anna), bruno.name: frames(bruno)}
-    sign_in(anna, "Anna")
-    made = anna.page.evaluate("""async () => (await (await fetch('/api/tables', {method: 'POST',
-        headers: {'Content-Type': 'application/json'}, credentials: 'same-origin',
-        body: JSON.stringify({variant: 'burraco-2p', players: 2, public: false, seat: 0})})).json())""")
-    table, url = made["table"]["id"], made["invite_url"]
+    made = seat_two(anna, bruno, {"variant": "burraco-2p", "players": 2, "public": False, "seat": 0})
+    table = made["table"]["id"]
     assert made["table"]["pause"] == 120
-    anna.page.goto(server.base + url)
-    anna.wait_js("return s.status === 'open';", what="Anna's socket")
-    sign_in(bruno, "Bruno")
-    bruno.page.goto(server.base + url)
-    bruno.page.locator(".join-seats button").first.click()
-    for p in (anna, bruno):
-        p.wait_js("return !!s.view && !!s.you && s.you.seat !== null && s.view.status === 'in-progress';",
-                  what="the deal, seated")
 
     # --- the hand, through the page's gestures
-    deadline = time.monotonic() + 900
-    took = {anna.name: False, bruno.name: False}
-    while not anna.page.evaluate(f"() => {{ const s = window.__burracoTable; return {HAND0_OVER}; }}"):
-        assert time.monotonic() < deadline, "the hand did not end in time"
-        moved = False
-        for p in (anna, bruno):
-            v = p.my_turn()
-            if not v or v.get("status") != "in-progress":
-                continue
-            m = choose(v, took[p.name])
-            took[p.name] = took[p.name] or m["action"] == "pickup"
-            p.act(m)
-            moved = True
-        if not moved:
-            wait_for_a_move(anna, bruno)
+    play_first_hand(anna, bruno)
 
     # --- the pause: both pages on the finished hand, the result over its melds, the log kept
     finished: Dict[str, Any] = {}

@@ -19,12 +19,12 @@ import json
 import os
 import subprocess
 import sys
-import time
+from typing import Any, Dict
 from pathlib import Path
 
 import pytest
 
-from browser.driver import chromium, require_browser, MY_TURN, Player, choose
+from browser.driver import Player, chromium, play_first_hand, require_browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "screenshots"
@@ -59,18 +59,8 @@ def browser():
         yield b
 
 
-HAND0_OVER = "(!!s.match && (s.match.hands || []).some((h) => h.hand === 0))"
-"""JavaScript: the page has the result of the first hand."""
 
 
-def wait_for_a_move(anna: Player, bruno: Player) -> None:
-    """Wait, in the page of the player on turn (Anna's for a bot), until that player may
-    move, the turn passes or the first hand ends: no sleeping, no polling from here."""
-    turn, version = anna.page.evaluate(
-        "() => { const s = window.__burracoTable; return [s.view ? s.view.turn : null, s.version]; }")
-    who = bruno if turn == bruno.seat() else anna
-    who.wait_js(f"return ({MY_TURN}) || {HAND0_OVER} || (s.version >= arg[1] && (!s.view || s.view.turn !== arg[0]));",
-                [turn, version], what="a move")
 
 
 def shot(player: Player, name: str) -> None:
@@ -224,52 +214,42 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
 
     # --- the hand, through the page's gestures
     done = {"draw": 0, "pickup": 0, "meld": 0, "add": 0, "discard": 0}
-    took = {anna.name: False, bruno.name: False}
-    refused = reloaded = shot_mid = keyed = False
-    human_moves = 0
-    deadline = time.monotonic() + 900
-    hand0_over = lambda: anna.page.evaluate(f"() => {{ const s = window.__burracoTable; return {HAND0_OVER}; }}")  # noqa: E731
-    while not hand0_over():
-        assert time.monotonic() < deadline, "the hand did not end in time"
-        moved = False
-        for p in (anna, bruno):
-            v = p.my_turn()
-            if not v or v.get("status") != "in-progress":
-                continue
-            if not refused and p is anna and v["phase"] == "play" and len(v["hand"]) >= 3:
-                refuse_a_meld(anna, lang, base)
-                refused = True
-            m = choose(v, took[p.name])
-            if m["action"] == "pickup":
-                took[p.name] = True
-            p.act(m)
-            done[m["action"]] = done.get(m["action"], 0) + 1
-            human_moves += 1
-            moved = True
-            if human_moves == 6 and not shot_mid:
-                for q, size in ((anna, "laptop"), (bruno, "phone")):
-                    if q.state()["view"]["status"] == "in-progress":
-                        shot(q, f"{lang}-mid-hand-{size}")
-                shot_mid = True
-            if human_moves == 10 and not reloaded:
-                # reload mid-hand: the page comes back at the table where it stands
-                version = bruno.state()["version"]
-                bruno.page.reload()
-                bruno.wait_js("return !!s.view && s.status === 'open';", what="the table after the reload")
-                assert bruno.state()["version"] >= version
-                bruno.page.locator(".hand button.card").first.wait_for()
-                reloaded = True
-                # a lost network: the socket closes, the page reconnects with `hello since`
-                welcomes = anna.state()["welcomes"]
-                anna.page.evaluate("window.__burracoConn.ws.close()")
-                anna.wait_js("return (s.welcomes || 0) > arg && s.status === 'open';", welcomes,
-                             what="the reconnection")
-            if lang == "en" and reloaded and not keyed and len(anna.view().get("hand") or []) >= 4:
-                chat_and_keyboard(anna, bruno)  # needs four cards in Anna's hand
-                keyed = True
-        if not moved:
-            wait_for_a_move(anna, bruno)
-    assert refused and reloaded and (keyed or lang != "en")
+    flags = {"refused": False, "reloaded": False, "shot_mid": False, "keyed": False}
+    human_moves = [0]
+
+    def before(p: Player, v: Dict[str, Any]) -> None:
+        if not flags["refused"] and p is anna and v["phase"] == "play" and len(v["hand"]) >= 3:
+            refuse_a_meld(anna, lang, base)
+            flags["refused"] = True
+
+    def after(p: Player, m: Dict[str, Any]) -> None:
+        done[m["action"]] = done.get(m["action"], 0) + 1
+        human_moves[0] += 1
+        if human_moves[0] == 6 and not flags["shot_mid"]:
+            for q, size in ((anna, "laptop"), (bruno, "phone")):
+                if q.state()["view"]["status"] == "in-progress":
+                    shot(q, f"{lang}-mid-hand-{size}")
+            flags["shot_mid"] = True
+        if human_moves[0] == 10 and not flags["reloaded"]:
+            # reload mid-hand: the page comes back at the table where it stands
+            version = bruno.state()["version"]
+            bruno.page.reload()
+            bruno.wait_js("return !!s.view && s.status === 'open';", what="the table after the reload")
+            assert bruno.state()["version"] >= version
+            bruno.page.locator(".hand button.card").first.wait_for()
+            flags["reloaded"] = True
+            # a lost network: the socket closes, the page reconnects with `hello since`
+            welcomes = anna.state()["welcomes"]
+            anna.page.evaluate("window.__burracoConn.ws.close()")
+            anna.wait_js("return (s.welcomes || 0) > arg && s.status === 'open';", welcomes,
+                         what="the reconnection")
+        if lang == "en" and flags["reloaded"] and not flags["keyed"] \
+                and len(anna.view().get("hand") or []) >= 4:
+            chat_and_keyboard(anna, bruno)  # needs four cards in Anna's hand
+            flags["keyed"] = True
+
+    play_first_hand(anna, bruno, before=before, after=after)
+    assert flags["refused"] and flags["reloaded"] and (flags["keyed"] or lang != "en")
     for action in ("draw", "meld", "discard"):
         assert done[action] > 0, (action, done)
     assert done["pickup"] + done["add"] > 0, done

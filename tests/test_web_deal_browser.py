@@ -22,7 +22,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from browser.driver import chromium, require_browser, MY_TURN, Player, choose
+from browser.driver import Player, chromium, play_first_hand, require_browser, seat_two
 
 require_browser()
 
@@ -34,7 +34,6 @@ SHOTS = Path(os.environ.get("BURRACO_SHOTS", ROOT / "screenshots"))
 pytestmark = pytest.mark.timeout(1200)
 
 SENT: Dict[str, List[Dict[str, Any]]] = {}
-HAND0_OVER = "(!!s.match && (s.match.hands || []).some((h) => h.hand === 0))"
 
 
 @pytest.fixture(scope="module")
@@ -62,12 +61,6 @@ def shot(page: Any, name: str, selector: str = "") -> None:
         page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def sign_in(p: Player, name: str) -> None:
-    p.page.goto(p.base + "/")
-    p.page.fill("#name-input", name)
-    p.page.locator("form.name-form button[type=submit]").click()
-    p.page.wait_for_function("document.querySelectorAll('select[name=variant] option').length > 3")
-
 
 def frames(p: Player) -> List[Dict[str, Any]]:
     """Every JSON frame the page sends on its table sockets, as it sends it."""
@@ -82,14 +75,6 @@ def frames(p: Player) -> List[Dict[str, Any]]:
     return sent
 
 
-def wait_for_a_move(anna: Player, bruno: Player) -> None:
-    """Wait in the page of the player on turn (Anna's for a bot) until that player may
-    move, the turn passes or the hand ends (as tests/test_web_browser.py does)."""
-    turn, version = anna.page.evaluate(
-        "() => { const s = window.__burracoTable; return [s.view ? s.view.turn : null, s.version]; }")
-    who = bruno if turn == bruno.seat() else anna
-    who.wait_js(f"return ({MY_TURN}) || {HAND0_OVER} || (s.version >= arg[1] && (!s.view || s.view.turn !== arg[0]));",
-                [turn, version], what="a move")
 
 
 def stored(p: Player, table: str, hand: int) -> Any:
@@ -118,19 +103,9 @@ def _play(server: Server, anna: Player, bruno: Player) -> None:
     anna.page.on("websocket", lambda ws: ws.on(
         "framereceived", lambda m: commits.append(json.loads(m))
         if isinstance(m, str) and '"deal_commit"' in m else None))
-    sign_in(anna, "Anna")
-    made = anna.page.evaluate("""async () => (await (await fetch('/api/tables', {method: 'POST',
-        headers: {'Content-Type': 'application/json'}, credentials: 'same-origin',
-        body: JSON.stringify({variant: 'italian', players: 4, target: 0, public: false, seat: 0,
-                              seats: [null, 'greedy', null, 'greedy']})})).json())""")
-    table, url = made["table"]["id"], made["invite_url"]
-    anna.page.goto(server.base + url)
-    anna.wait_js("return s.status === 'open';", what="Anna's socket")
-    sign_in(bruno, "Bruno")
-    bruno.page.goto(server.base + url)
-    bruno.page.locator(".join-seats button").first.click()
-    for p in (anna, bruno):
-        p.wait_js("return !!s.view && !!s.you && s.you.seat !== null;", what="the deal, seated")
+    made = seat_two(anna, bruno, {"variant": "italian", "players": 4, "target": 0, "public": False,
+                                  "seat": 0, "seats": [None, "greedy", None, "greedy"]})
+    table = made["table"]["id"]
 
     # --- before the deal: one share from each page, remembered with the seal it saw
     assert commits and commits[0]["hand"] == 0 and re.fullmatch(r"[0-9a-f]{64}", commits[0]["commitment"])
@@ -151,21 +126,7 @@ def _play(server: Server, anna: Player, bruno: Player) -> None:
     shot(anna.page, "deal-line-en-board", ".board")
 
     # --- the hand, through the page's gestures
-    deadline = time.monotonic() + 900
-    took = {anna.name: False, bruno.name: False}
-    while not anna.page.evaluate(f"() => {{ const s = window.__burracoTable; return {HAND0_OVER}; }}"):
-        assert time.monotonic() < deadline, "the hand did not end in time"
-        moved = False
-        for p in (anna, bruno):
-            v = p.my_turn()
-            if not v or v.get("status") != "in-progress":
-                continue
-            m = choose(v, took[p.name])
-            took[p.name] = took[p.name] or m["action"] == "pickup"
-            p.act(m)
-            moved = True
-        if not moved:
-            wait_for_a_move(anna, bruno)
+    play_first_hand(anna, bruno)
 
     # --- after the hand: verified, in each page's language
     anna.page.locator(".hand-result button.verify-deal").click()

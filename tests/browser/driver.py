@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import time
 from contextlib import contextmanager
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
@@ -173,3 +173,74 @@ def choose(view: Dict[str, Any], took_pile: bool) -> Dict[str, Any]:
         c = m.get("card", "")
         return (c in ("JK",) or c[:1] == "2", c[:1] in "TJQKA")
     return min(discards, key=cost)
+
+
+HAND0_OVER = "(!!s.match && (s.match.hands || []).some((h) => h.hand === 0))"
+"""JavaScript: the page has the result of the first hand."""
+
+
+def wait_for_a_move(anna: Player, bruno: Player) -> None:
+    """Wait, in the page of the player on turn (Anna's for a bot), until that player may
+    move, the turn passes or the first hand ends: no sleeping, no polling from here."""
+    turn, version = anna.page.evaluate(
+        "() => { const s = window.__burracoTable; return [s.view ? s.view.turn : null, s.version]; }")
+    who = bruno if turn == bruno.seat() else anna
+    who.wait_js(f"return ({MY_TURN}) || {HAND0_OVER} || (s.version >= arg[1] && (!s.view || s.view.turn !== arg[0]));",
+                [turn, version], what="a move")
+
+
+def play_first_hand(anna: Player, bruno: Player, timeout: float = 900.0,
+                    before: Optional[Callable[[Player, Dict[str, Any]], None]] = None,
+                    after: Optional[Callable[[Player, Dict[str, Any]], None]] = None) -> None:
+    """Play the first hand to its end through both pages' gestures: each page on turn
+    makes :func:`choose`'s move; bots in the other seats play on the server.
+    ``before(player, view)`` runs before a page's move is chosen, ``after(player, move)``
+    once the server applied it (a test's checks and interruptions mid-hand)."""
+    deadline = time.monotonic() + timeout
+    took = {anna.name: False, bruno.name: False}
+    while not anna.page.evaluate(f"() => {{ const s = window.__burracoTable; return {HAND0_OVER}; }}"):
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        moved = False
+        for p in (anna, bruno):
+            v = p.my_turn()
+            if not v or v.get("status") != "in-progress":
+                continue
+            if before is not None:
+                before(p, v)
+            m = choose(v, took[p.name])
+            took[p.name] = took[p.name] or m["action"] == "pickup"
+            p.act(m)
+            moved = True
+            if after is not None:
+                after(p, m)
+        if not moved:
+            wait_for_a_move(anna, bruno)
+
+
+def sign_in(p: Player, name: str) -> None:
+    """A first visit: the lobby's name form, then the lobby with its variants listed."""
+    p.page.goto(p.base + "/")
+    p.page.fill("#name-input", name)
+    p.page.locator("form.name-form button[type=submit]").click()
+    p.page.wait_for_function("document.querySelectorAll('select[name=variant] option').length > 3")
+
+
+def seat_two(anna: Player, bruno: Player, table: Dict[str, Any]) -> Dict[str, Any]:
+    """Anna signs in and makes a private table (``table``: the body of
+    ``POST /api/tables``), opens its invite link; Bruno signs in, follows the link and
+    takes the first free seat; both pages wait for the hand in progress, seated.
+    Returns the server's answer to the making (``table``, ``invite_url``)."""
+    sign_in(anna, "Anna")
+    made: Dict[str, Any] = anna.page.evaluate("""async (body) => (await (await fetch('/api/tables',
+        {method: 'POST', headers: {'Content-Type': 'application/json'}, credentials: 'same-origin',
+         body: JSON.stringify(body)})).json())""", table)
+    url = made["invite_url"]
+    anna.page.goto(anna.base + url)
+    anna.wait_js("return s.status === 'open';", what="Anna's socket")
+    sign_in(bruno, "Bruno")
+    bruno.page.goto(bruno.base + url)
+    bruno.page.locator(".join-seats button").first.click()
+    for p in (anna, bruno):
+        p.wait_js("return !!s.view && !!s.you && s.you.seat !== null && s.view.status === 'in-progress';",
+                  what="the deal, seated")
+    return made
