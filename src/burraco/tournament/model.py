@@ -447,7 +447,7 @@ class Tournament:
         first round.  A pair named after its players is renamed with them."""
         old = self.entrant(ref)
         new_players = old.players if players is None else \
-            tuple(p.strip() for p in players if p and p.strip())
+            tuple(entry_name(p, "player") for p in players if p and p.strip())
         want = 1 if self.settings.kind == INDIVIDUALS else 2
         if len(new_players) != want:
             raise TournamentError(f"an entrant of a {self.settings.kind} event has {want} "
@@ -456,14 +456,14 @@ class Tournament:
             auto = old.name == " / ".join(old.players) or (want == 1 and old.name == old.players[0])
             new_name = " / ".join(new_players) if auto else old.name
         else:
-            new_name = name.strip()
+            new_name = entry_name(name)
         if not new_name:
             raise TournamentError("an entrant needs a name")
         if rating is not None and int(rating) != old.rating and self.rounds:
             raise TournamentError("the rating is the seeding: it changes before the first round")
         self._check_name(new_name, new_players, skip=old.number)
         new = replace(old, name=new_name, players=new_players,
-                      club=old.club if club is None else club.strip(),
+                      club=old.club if club is None else entry_name(club, "club"),
                       rating=old.rating if rating is None else int(rating))
         self.entrants[old.number] = new
         return old, new

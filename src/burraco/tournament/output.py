@@ -299,7 +299,9 @@ def side_items(t: Tournament, numbers: Sequence[int], w: Words = ENGLISH,
 
 
 def standings_block(t: Tournament, through: Optional[int], w: Words = ENGLISH) -> dict:
-    """The standings as ``blocks.html``'s ``standings`` macro shows them."""
+    """The standings as ``blocks.html``'s ``standings`` macro shows them: an
+    adjustment or penalty beside the total it changed, VP and MP alike, as
+    :func:`standings_text` does."""
     rows = standings(t, through)
     n = max((len(r.rounds_vp) for r in rows), default=0)
     out = []
@@ -310,7 +312,9 @@ def standings_block(t: Tournament, through: Optional[int], w: Words = ENGLISH) -
                                   or withdrawn_mark(t, r.entrant, w)) else ""
         out.append(dict(rank=_rank(rows, i), number=r.entrant, name=r.name,
                         players=_players(t, r.entrant, w), withdrawn=mark, rounds=vps,
-                        vp=f"{r.vp}{adj}", mp=_signed(r.mp) or "0",
+                        vp=f"{r.vp}{adj}",
+                        mp=(_signed(r.mp) or "0") + (f" ({_signed(r.adj_mp)})" if r.adj_mp
+                                                     else ""),
                         note=tie_note(t, r, w, through), tied=r.tiebreak == "tied"))
     head = dict(rank=w("col_rank"), entrant=w.entrant_column(t.settings.kind),
                 rounds=[w("col_round_short", n=i + 1) for i in range(n)], vp=w("col_vp"),

@@ -448,7 +448,9 @@ def routes(hub: Callable[[], Any],
         key = await o.db(o.store.director_key, name)
         link = f"{request.base_url}tournament/{eid}/director?key={quote(key)}"
         tables = await o.db(entries.director_view, o.store, name, w)
-        ctx = director_context(t, eid, live, request.query_params, w, token, held, link, tables)
+        log = await o.db(o.store.log_entries, name)
+        ctx = director_context(t, eid, live, request.query_params, w, token, held, link, tables,
+                               log)
         html = page("director.html", request, lang, w("title_director", name=name), **ctx)
         return tokens.set_cookie(HTMLResponse(html), fresh)
 
