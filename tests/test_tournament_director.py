@@ -261,3 +261,54 @@ def test_a_penalty_without_a_round_is_not_in_earlier_rounds_views():
     assert (r1[1].adj_vp, r1[1].adj_mp) == (0, 0)
     assert (r2[1].adj_vp, r2[1].adj_mp) == (-3, -100)
     assert "(-100)" not in standings_html(t, 1) and "(-100)" in standings_html(t, 2)
+
+
+# ---------------------------------------------------------- import a file
+def upload(c: TestClient, eid: str, filename: str, data: bytes, csv: str = "",
+           token: bool = True):
+    r = c.post(f"/tournament/{eid}/director/import",
+               data={"csv": csv, **({"csrf": form_token(c)} if token else {})},
+               files={"file": (filename, data, "text/csv")}, follow_redirects=False)
+    if r.status_code != 303:
+        return r.status_code, ""
+    q = parse_qs(urlsplit(r.headers["location"]).query)
+    return q.get("msg", [""])[0], q.get("error", [""])[0]
+
+
+def test_the_import_takes_a_file_as_clubs_export_it(db):
+    """Beside the paste, a file: a semicolon CSV in Windows-1252 (what Italian
+    spreadsheets export) and a comma CSV in UTF-8 with its mark; a file and a paste
+    together, a spreadsheet's own format, an empty file or a post without the
+    form's token are refused in one line and change nothing."""
+    with TestClient(app_for(db)) as c:
+        r = c.post("/tournament/new", data={"name": "Club", "format": "danish",
+                                            "rounds": "3", "csrf": form_token(c)},
+                   follow_redirects=False)
+        eid = re.search(r"/tournament/(\d+)/", r.headers["location"]).group(1)
+        page = c.get(f"/tournament/{eid}/director").text
+        form = re.search(r'<form[^>]*director/import"[^>]*>.*?</form>', page, re.S).group(0)
+        assert 'enctype="multipart/form-data"' in form and 'type="file" name="file"' in form
+        italian = ("nome;giocatore1;giocatore2;circolo\r\n"
+                   "Niccolò e Lucia;Niccolò Rossi;Lucia Bianchi;Circolo Forlì\r\n"
+                   "Due;Bruno Verdi;Carla Neri;\r\n").encode("cp1252")
+        assert upload(c, eid, "soci.csv", italian) == ("registered 2 entrants", "")
+        english = "\ufeffname,player1,player2\nThree,Ann Lee,Bob Roe\n".encode("utf-8")
+        assert upload(c, eid, "pairs.csv", english) == ("registered 1 entrant", "")
+        t = Store(db).load("Club")
+        assert t.entrants[1].players == ("Niccolò Rossi", "Lucia Bianchi")
+        assert t.entrants[1].club == "Circolo Forlì" and t.entrants[3].name == "Three"
+        snap = stored(db)
+        for args, words in [
+            (("more.csv", b"name;player1;player2\nX;x1;x2\n", "name;player1;player2\nY;y1;y2"),
+             "give a file or paste the list, not both"),
+            (("soci.xlsx", b"PK\x03\x04rest of a zip"), "the file 'soci.xlsx': a spreadsheet file"),
+            (("empty.csv", b""), "the file 'empty.csv' is empty"),
+            (("bad.csv", b"first;last\nA;B\n"), "the file 'bad.csv': the first line is not a "
+                                                 "header"),
+            (("dup.csv", b"name;player1;player2\nZ;Ann Lee;Zed\n"), "Ann Lee"),
+        ]:
+            msg, err = upload(c, eid, *args)
+            assert not msg and words in err and "\n" not in err, (args[0], err)
+            assert stored(db) == snap
+        assert upload(c, eid, "soci.csv", italian, token=False) == (403, "")
+        assert stored(db) == snap

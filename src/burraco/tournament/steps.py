@@ -11,6 +11,7 @@ from .codes import printed
 from .model import TournamentError, check_bot_players
 from .online import Online
 from .output import summary
+from .roster import read_entrants
 from .webinput import form_int, parse_entrants_csv, parse_sheet, whole
 from .words import ENGLISH, Words
 
@@ -27,7 +28,7 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
             rating=form_int(f, "rating", 0))])
         return w("m_registered", entrant=f"{en.number} {en.name}")
     if step == "import":
-        items = parse_entrants_csv(f.get("csv", ""))
+        items = _imported(f)
         check_bot_players([p for it in items for p in it["players"]])
         added = await o.db(st.add_entrants, name, items)
         return w("m_registered_n", n=len(added))
@@ -132,6 +133,23 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
     if step in TOOLS:
         return await TOOLS[step](o, name, f, w)
     raise TournamentError(f"no step {step!r}")
+
+
+def _imported(f: Dict[str, str]) -> List[Dict[str, Any]]:
+    """The entrants of the import form: the file sent (CSV, commas or
+    semicolons, UTF-8 or Windows-1252: :func:`.roster.read_entrants`), or the
+    text pasted; not both."""
+    files = getattr(f, "files", {})
+    filename, data = files.get("file", ("", b""))
+    pasted = f.get("csv", "")
+    if data.strip():
+        if pasted.strip():
+            raise TournamentError("give a file or paste the list, not both")
+        shown = filename if len(filename) <= 40 else filename[:40] + "..."
+        return read_entrants(data, f"the file {shown!r}" if shown else "the file")
+    if filename and not pasted.strip():
+        raise TournamentError(f"the file {filename[:40]!r} is empty")
+    return parse_entrants_csv(pasted)
 
 
 def _label(en: Any) -> str:
