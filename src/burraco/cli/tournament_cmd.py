@@ -12,10 +12,10 @@ import argparse
 import json
 import os
 import sys
-from typing import List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ..tournament import movements as mv
-from ..tournament.model import Settings, TournamentError, check_bot_players
+from ..tournament.model import Settings, Tournament, TournamentError, check_bot_players
 from .tournament_common import _event, _store, guarded
 
 HELP = """steps, in order:
@@ -36,7 +36,7 @@ HELP = """steps, in order:
 """
 
 
-def register(sub) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("tournament", help="run a tournament: pairings, results, standings",
                        description=__doc__.split("\n\n")[0].replace("``", ""), epilog=HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -50,7 +50,8 @@ def register(sub) -> None:
     p.add_argument("--event", "-e", default=None, metavar="NAME", help=argparse.SUPPRESS)
     s = p.add_subparsers(dest="step", metavar="STEP")
 
-    def step(name, help_, func, **kw):
+    def step(name: str, help_: str, func: Callable[[argparse.Namespace], int],
+             **kw: Any) -> argparse.ArgumentParser:
         q = s.add_parser(name, help=help_, description=help_, parents=[common], **kw)
         q.set_defaults(func=func)
         return q
@@ -189,16 +190,20 @@ def register(sub) -> None:
     q.add_argument("--bots", default="greedy,random", help="bot specs, alternately")
     q.add_argument("--variant", "-v", default="italian-tournament")
     q.add_argument("--json", action="store_true", help="print the standings and rounds as JSON")
-    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+    def no_step(_args: argparse.Namespace) -> int:
+        p.print_help()
+        return 2
+
+    p.set_defaults(func=no_step)
 
 
-def _lang_option(q) -> None:
+def _lang_option(q: argparse.ArgumentParser) -> None:
     q.add_argument("--lang", choices=("en", "it", "pt", "de"), default="en",
                    help="the language of the printout (default English; CSV columns stay "
                         "English)")
 
 
-def _outputs(q, json_: bool = False, csv_: bool = True) -> None:
+def _outputs(q: argparse.ArgumentParser, json_: bool = False, csv_: bool = True) -> None:
     _lang_option(q)
     q.add_argument("--html", metavar="FILE", help="write a printable HTML page (- for stdout)")
     if csv_:
@@ -243,8 +248,8 @@ def parse_points(tokens: List[str], hands: int) -> List[List[int]]:
 
 
 # ------------------------------------------------------------------ steps
-def cmd_create(args) -> int:
-    vp_table = ()
+def cmd_create(args: argparse.Namespace) -> int:
+    vp_table: Tuple[int, ...] = ()
     if args.vp_table:
         vp_table = tuple(_ints(x, "--vp-table") for x in args.vp_table.split(","))
     settings = Settings(format=args.format, rounds=args.rounds, hands=args.hands,
@@ -258,7 +263,7 @@ def cmd_create(args) -> int:
     return 0
 
 
-def _settings_line(t) -> str:
+def _settings_line(t: Tournament) -> str:
     s = t.settings
     table = ",".join(map(str, s.vp_table)) or "standard"
     return (f"{t.name}: format {s.format}, rounds {s.rounds}, hands {s.hands}, variant "
@@ -266,7 +271,7 @@ def _settings_line(t) -> str:
             f"deal sets {'yes' if s.deal_sets else 'no'}, seed {s.seed}, VP table {table}")
 
 
-def cmd_settings(args) -> int:
+def cmd_settings(args: argparse.Namespace) -> int:
     changes = {}
     for opt, key in (("format", "format"), ("rounds", "rounds"), ("hands", "hands"),
                      ("variant", "variant"), ("bye_vp", "bye_vp"), ("bye_mp", "bye_mp"),
@@ -289,7 +294,7 @@ def cmd_settings(args) -> int:
     return 0
 
 
-def cmd_list(args) -> int:
+def cmd_list(args: argparse.Namespace) -> int:
     rows = _store(args).names()
     if not rows:
         print("no tournaments")
@@ -298,15 +303,16 @@ def cmd_list(args) -> int:
     return 0
 
 
-def cmd_delete(args) -> int:
-    if not _event(args):
+def cmd_delete(args: argparse.Namespace) -> int:
+    name = _event(args)
+    if not name:
         raise TournamentError("name the event to delete with --event NAME")
-    _store(args).delete(_event(args))
-    print(f"deleted {_event(args)!r}")
+    _store(args).delete(name)
+    print(f"deleted {name!r}")
     return 0
 
 
-def cmd_register(args) -> int:
+def cmd_register(args: argparse.Namespace) -> int:
     check_bot_players(args.players)
     st = _store(args)
     (e,) = st.add_entrants(_event(args), [dict(name=args.name, players=args.players,
@@ -319,7 +325,7 @@ MAX_IMPORT = 5_000_000
 """The largest file ``import`` reads, in bytes."""
 
 
-def cmd_import(args) -> int:
+def cmd_import(args: argparse.Namespace) -> int:
     from ..tournament.roster import read_entrants
     try:
         with open(args.file, "rb") as f:
@@ -336,7 +342,7 @@ def cmd_import(args) -> int:
     return 0
 
 
-def cmd_bots(args) -> int:
+def cmd_bots(args: argparse.Namespace) -> int:
     specs = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not specs:
         raise TournamentError("--bots: name at least one bot")
@@ -354,20 +360,20 @@ def cmd_bots(args) -> int:
     return 0
 
 
-def cmd_withdraw(args) -> int:
+def cmd_withdraw(args: argparse.Namespace) -> int:
     e = _store(args).withdraw(_event(args), args.entrant)
     print(f"{e.number} {e.name} withdrawn")
     return 0
 
 
-def cmd_start(args) -> int:
+def cmd_start(args: argparse.Namespace) -> int:
     from ..tournament.output import assignments_text
     t, plan = _store(args).start_round(_event(args))
     sys.stdout.write(assignments_text(t, plan.round))
     return 0
 
 
-def cmd_result(args) -> int:
+def cmd_result(args: argparse.Namespace) -> int:
     st = _store(args)
     t = st.load(_event(args))
     hands = parse_points(args.points, t.settings.hands)
@@ -381,7 +387,7 @@ def cmd_result(args) -> int:
     return 0
 
 
-def cmd_play_bots(args) -> int:
+def cmd_play_bots(args: argparse.Namespace) -> int:
     from ..tournament.simulate import play_round
     st = _store(args)
     t = st.load(_event(args))
@@ -399,15 +405,16 @@ def cmd_play_bots(args) -> int:
     return 0
 
 
-def cmd_close(args) -> int:
+def cmd_close(args: argparse.Namespace) -> int:
     t = _store(args).close_round(_event(args))
     r = t.current
+    assert r is not None      # a round was just closed
     nxt = "the event is finished" if t.finished else f"next: round {r.number + 1}"
     print(f"round {r.number} closed; {nxt}")
     return 0
 
 
-def cmd_standings(args) -> int:
+def cmd_standings(args: argparse.Namespace) -> int:
     from ..tournament import output
     from ..tournament.simulate import event_json
     t = _store(args).load(_event(args))
@@ -428,7 +435,7 @@ def cmd_standings(args) -> int:
     return 0
 
 
-def cmd_results(args) -> int:
+def cmd_results(args: argparse.Namespace) -> int:
     from ..tournament import output
     t = _store(args).load(_event(args))
     if args.round is not None:
@@ -447,7 +454,7 @@ def cmd_results(args) -> int:
     return 0
 
 
-def cmd_tables(args) -> int:
+def cmd_tables(args: argparse.Namespace) -> int:
     from ..tournament import output
     t = _store(args).load(_event(args))
     if not t.rounds:
@@ -464,11 +471,11 @@ def cmd_tables(args) -> int:
     return 0
 
 
-def cmd_codes(args) -> int:
+def cmd_codes(args: argparse.Namespace) -> int:
     from ..tournament.codes import printed
     st = _store(args)
     t = st.load(_event(args))
-    held: dict = {}
+    held: Dict[int, List[str]] = {}
     for n, slot, _pid, who in st.claims(_event(args)):
         en = t.entrants[n]
         held.setdefault(n, []).append(f"{en.players[slot] if slot < len(en.players) else slot + 1}"
@@ -480,14 +487,14 @@ def cmd_codes(args) -> int:
     return 0
 
 
-def cmd_new_code(args) -> int:
+def cmd_new_code(args: argparse.Namespace) -> int:
     from ..tournament.codes import printed
     en = _store(args).new_code(_event(args), args.entrant)
     print(f"{en.number} {en.name}: new seat code {printed(en.code)}")
     return 0
 
 
-def cmd_release(args) -> int:
+def cmd_release(args: argparse.Namespace) -> int:
     slot = None if args.player is None else args.player - 1
     en, gone = _store(args).release(_event(args), args.entrant, slot)
     print(f"{en.number} {en.name}: {len(gone)} seat{'s' if len(gone) != 1 else ''} released"
@@ -495,7 +502,7 @@ def cmd_release(args) -> int:
     return 0
 
 
-def cmd_card(args) -> int:
+def cmd_card(args: argparse.Namespace) -> int:
     from ..tournament import output
     from ..tournament.standings import scorecard
     t = _store(args).load(_event(args))
@@ -509,7 +516,7 @@ def cmd_card(args) -> int:
     return 0
 
 
-def cmd_export(args) -> int:
+def cmd_export(args: argparse.Namespace) -> int:
     from ..tournament import output
     t = _store(args).load(_event(args))
     os.makedirs(args.dir, exist_ok=True)
@@ -530,7 +537,7 @@ def cmd_export(args) -> int:
     return 0
 
 
-def cmd_adjust(args) -> int:
+def cmd_adjust(args: argparse.Namespace) -> int:
     vp, mp = args.vp, args.mp
     if args.penalty:
         if vp < 0 or mp < 0:
@@ -543,13 +550,13 @@ def cmd_adjust(args) -> int:
     return 0
 
 
-def cmd_draw(args) -> int:
+def cmd_draw(args: argparse.Namespace) -> int:
     order = _store(args).record_draw(_event(args), args.entrants)
     print(f"draw recorded: {' > '.join(map(str, order))}")
     return 0
 
 
-def cmd_director_url(args) -> int:
+def cmd_director_url(args: argparse.Namespace) -> int:
     from urllib.parse import quote, urlsplit
     base = args.base.rstrip("/")
     u = urlsplit(base)
@@ -564,7 +571,7 @@ def cmd_director_url(args) -> int:
     return 0
 
 
-def cmd_simulate(args) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
     from ..tournament.output import standings_text
     from ..tournament.simulate import bot_field, event_json, play_round
     from ..tournament.model import Tournament
@@ -590,8 +597,8 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-def run(args) -> int:  # pragma: no cover - dispatch is by set_defaults
-    return args.func(args)
+def run(args: argparse.Namespace) -> int:  # pragma: no cover - dispatch is by set_defaults
+    return int(args.func(args))
 
 
 for _name in [n for n in list(globals()) if n.startswith("cmd_")]:

@@ -39,10 +39,10 @@ import math
 import random
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..scoring import VP_TABLE, mp_to_vp
-from ..variants import VariantError, parse_variant
+from ..variants import Variant, VariantError, parse_variant
 from . import movements as mv
 from .shape import Draw, SettingsShape
 from .standings import draw_round, find_draw, standings, tied_groups
@@ -59,7 +59,7 @@ class TournamentError(ValueError):
     words of the pages (:mod:`.words`, ``e_<key>``) when it has a translation;
     the message itself is English."""
 
-    def __init__(self, message: str, key: Optional[str] = None, **params) -> None:
+    def __init__(self, message: str, key: Optional[str] = None, **params: Any) -> None:
         super().__init__(message)
         self.key = key
         self.params = params
@@ -175,21 +175,21 @@ class Settings:
         """The ten MP bounds in use (10-10 ... 19-1)."""
         return tuple(self.vp_table) or VP_TABLE[self.hands]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         """Plain values (for storage and JSON)."""
         d = dict(self.__dict__)
         d["vp_table"] = list(self.vp_table)
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Settings":
+    def from_dict(cls, d: Dict[str, Any]) -> "Settings":
         """The inverse of :meth:`to_dict`."""
         d = dict(d)
         d["vp_table"] = tuple(d.get("vp_table") or ())
         return cls(**d)
 
 
-def hand_limits(variant) -> Tuple[int, int, int]:
+def hand_limits(variant: "str | Variant") -> Tuple[int, int, int]:
     """``(low, high, unit)`` for one side's points in one hand of ``variant`` at
     four players: ``high`` every card of the deck on the side's table, a burraco
     bonus for every seven cards, the closing and packet bonuses; ``low`` every
@@ -333,7 +333,7 @@ class Tournament:
                       "deal_sets", "seed", "vp_table")
     """Settings a director may change only before the first round starts."""
 
-    def change_settings(self, **changes) -> Settings:
+    def change_settings(self, **changes: Any) -> Settings:
         """Change the event's settings (the names of :class:`Settings`): anything
         before the first round starts; afterwards only ``rounds``, never below
         the rounds already started.  A pairs event with entrants registered
@@ -528,7 +528,7 @@ class Tournament:
             for r in self.rounds:
                 seat = r.plan.table_of(n)
                 res = r.results.get(seat.table) if seat is not None else None
-                if r.number == skip_round or res is None:
+                if r.number == skip_round or res is None or seat is None:
                     continue
                 vps.append(res.vp(self.settings)[seat.side_of(n)])
             avgs.append(sum(vps) / len(vps) if vps else 10.0)
