@@ -12,7 +12,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 from ..tournament import movements as mv
 from ..tournament.model import Settings, Tournament, TournamentError, check_bot_players

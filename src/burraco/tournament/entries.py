@@ -29,7 +29,7 @@ from __future__ import annotations
 import copy
 import json
 import time
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 from sqlalchemy import delete, insert, select
 
