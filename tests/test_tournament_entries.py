@@ -175,3 +175,57 @@ def test_hostile_sheets_are_clear_refusals(db):
         page = c.get(f"/tournament/{eid}/enter?msg=<script>x</script>&warn=<b>").text
         assert "<script>x" not in page and "<b>" not in page
         assert Store(db).load(EVENT).current.results == {}
+
+
+# ------------------------------------------------------------ migration t0006
+def _alembic(url: str, target: str, down: bool = False) -> None:
+    from pathlib import Path
+
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from burraco.tournament import schema
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(schema.__file__).parent / "migrations"))
+    eng = sa.create_engine(url)
+    with eng.begin() as conn:
+        cfg.attributes["connection"] = conn
+        (command.downgrade if down else command.upgrade)(cfg, target)
+    eng.dispose()
+
+
+@pytest.mark.parametrize("made_by_create_all", [False, True])
+def test_an_event_database_at_t0005_is_upgraded_and_keeps_its_data(db, made_by_create_all):
+    """``tournament_sheet_entries`` was made with ``create_all`` on first use, with
+    no migration.  Migration t0006 makes it: a database at t0005 is upgraded,
+    keeping its event, and its sheets when the table was there already."""
+    import sqlalchemy as sa
+
+    from burraco.tournament.schema import ENTRIES, HEAD, VERSION_TABLE
+    with TestClient(create_app(Settings(db=db, bot_delay=0, hand_pause=0, grace=30,
+                                        open_tournaments=True))) as c:
+        eid, t, tables = event(c, db)
+        assert "sheet received" in send(c, eid, t.entrants[tables[0].ns[0]].code,
+                                        [(300, 100), (200, 150)])
+    before = Store(db).load(EVENT)
+    log_before = len(Store(db).log_entries(EVENT))
+    _alembic(db, "t0005", down=True)
+    eng = sa.create_engine(db)
+    with eng.begin() as conn:
+        assert conn.execute(sa.text(f"select version_num from {VERSION_TABLE}")).scalar() \
+            == "t0005"
+        assert not sa.inspect(conn).has_table("tournament_sheet_entries")
+        if made_by_create_all:    # what the versions before did on first use
+            ENTRIES.create(conn)
+            conn.execute(ENTRIES.insert().values(event=EVENT, round_no=1, table_no=9, side=0,
+                                                 entrant=1, hands="[[5, 5], [5, 5]]", at=1.0))
+    eng.dispose()
+    st = Store(db)            # opening the database upgrades it
+    after = st.load(EVENT)
+    assert after.entrants == before.entrants and after.rounds[0].plan == before.rounds[0].plan
+    assert len(st.log_entries(EVENT)) == log_before
+    with st.engine.connect() as conn:
+        assert conn.execute(sa.text(f"select version_num from {VERSION_TABLE}")).scalar() == HEAD
+        rows = conn.execute(sa.select(ENTRIES.c.table_no, ENTRIES.c.hands)).all()
+    assert [tuple(r) for r in rows] == ([(9, "[[5, 5], [5, 5]]")] if made_by_create_all else [])

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-from typing import List, Optional
+from typing import Any, Callable, Dict, List, Tuple
 
 from ..tournament import movements as mv
-from ..tournament.model import Settings, TournamentError, check_bot_players
+from ..tournament.model import Settings, Tournament, TournamentError, check_bot_players
 from .tournament_common import _event, _store, guarded
 
 HELP = """steps, in order:
@@ -36,7 +35,7 @@ HELP = """steps, in order:
 """
 
 
-def register(sub) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("tournament", help="run a tournament: pairings, results, standings",
                        description=__doc__.split("\n\n")[0].replace("``", ""), epilog=HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -50,7 +49,8 @@ def register(sub) -> None:
     p.add_argument("--event", "-e", default=None, metavar="NAME", help=argparse.SUPPRESS)
     s = p.add_subparsers(dest="step", metavar="STEP")
 
-    def step(name, help_, func, **kw):
+    def step(name: str, help_: str, func: Callable[[argparse.Namespace], int],
+             **kw: Any) -> argparse.ArgumentParser:
         q = s.add_parser(name, help=help_, description=help_, parents=[common], **kw)
         q.set_defaults(func=func)
         return q
@@ -125,17 +125,8 @@ def register(sub) -> None:
              cmd_play_bots)
     step("close", "close the current round", cmd_close)
 
-    q = step("standings", "the standings", cmd_standings)
-    q.add_argument("--through", type=int, help="after this round")
-    _outputs(q, json_=True)
-    q = step("results", "a round's results (default: every round)", cmd_results)
-    q.add_argument("round", type=int, nargs="?")
-    _outputs(q)
-    q = step("tables", "a round's table assignments (default: the current round)", cmd_tables)
-    q.add_argument("round", type=int, nargs="?")
-    q.add_argument("--codes", action="store_true",
-                   help="the director's copy: each entrant's seat code under its name")
-    _outputs(q)
+    from .tournament_print import register_printouts
+    register_printouts(step)
     step("codes", "every entrant's seat code (to claim its seats online) and who holds "
          "its seats", cmd_codes)
     q = step("new-code", "give an entrant a new seat code (the old one claims nothing; "
@@ -147,12 +138,6 @@ def register(sub) -> None:
     q.add_argument("entrant")
     q.add_argument("--player", type=int, choices=(1, 2), default=None,
                    help="only the pair's first or second player's seat")
-    q = step("card", "personal score cards (default: everybody's)", cmd_card)
-    q.add_argument("entrants", nargs="*", metavar="ENTRANT")
-    _outputs(q, csv_=False)
-    q = step("export", "write every printout into a folder", cmd_export)
-    q.add_argument("dir")
-    _lang_option(q)
 
     for name, help_ in (("adjust", "add VP and/or MP to an entrant (negative to take away)"),
                         ("penalty", "a penalty: VP and/or MP taken away from an entrant")):
@@ -189,37 +174,14 @@ def register(sub) -> None:
     q.add_argument("--bots", default="greedy,random", help="bot specs, alternately")
     q.add_argument("--variant", "-v", default="italian-tournament")
     q.add_argument("--json", action="store_true", help="print the standings and rounds as JSON")
-    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+    def no_step(_args: argparse.Namespace) -> int:
+        p.print_help()
+        return 2
 
-
-def _lang_option(q) -> None:
-    q.add_argument("--lang", choices=("en", "it", "pt", "de"), default="en",
-                   help="the language of the printout (default English; CSV columns stay "
-                        "English)")
-
-
-def _outputs(q, json_: bool = False, csv_: bool = True) -> None:
-    _lang_option(q)
-    q.add_argument("--html", metavar="FILE", help="write a printable HTML page (- for stdout)")
-    if csv_:
-        q.add_argument("--csv", metavar="FILE", help="write CSV (- for stdout)")
-    if json_:
-        q.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=no_step)
 
 
 # ---------------------------------------------------------------- helpers
-def _write(path: str, text: str, what: str) -> None:
-    if path == "-":
-        sys.stdout.write(text)
-        return
-    try:
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-    except OSError as e:
-        raise TournamentError(f"cannot write {path}: {e.strerror}") from None
-    print(f"{what} written to {path}")
-
-
 def _ints(text: str, what: str) -> int:
     try:
         return int(text)
@@ -243,8 +205,8 @@ def parse_points(tokens: List[str], hands: int) -> List[List[int]]:
 
 
 # ------------------------------------------------------------------ steps
-def cmd_create(args) -> int:
-    vp_table = ()
+def cmd_create(args: argparse.Namespace) -> int:
+    vp_table: Tuple[int, ...] = ()
     if args.vp_table:
         vp_table = tuple(_ints(x, "--vp-table") for x in args.vp_table.split(","))
     settings = Settings(format=args.format, rounds=args.rounds, hands=args.hands,
@@ -258,7 +220,7 @@ def cmd_create(args) -> int:
     return 0
 
 
-def _settings_line(t) -> str:
+def _settings_line(t: Tournament) -> str:
     s = t.settings
     table = ",".join(map(str, s.vp_table)) or "standard"
     return (f"{t.name}: format {s.format}, rounds {s.rounds}, hands {s.hands}, variant "
@@ -266,7 +228,7 @@ def _settings_line(t) -> str:
             f"deal sets {'yes' if s.deal_sets else 'no'}, seed {s.seed}, VP table {table}")
 
 
-def cmd_settings(args) -> int:
+def cmd_settings(args: argparse.Namespace) -> int:
     changes = {}
     for opt, key in (("format", "format"), ("rounds", "rounds"), ("hands", "hands"),
                      ("variant", "variant"), ("bye_vp", "bye_vp"), ("bye_mp", "bye_mp"),
@@ -289,7 +251,7 @@ def cmd_settings(args) -> int:
     return 0
 
 
-def cmd_list(args) -> int:
+def cmd_list(args: argparse.Namespace) -> int:
     rows = _store(args).names()
     if not rows:
         print("no tournaments")
@@ -298,15 +260,16 @@ def cmd_list(args) -> int:
     return 0
 
 
-def cmd_delete(args) -> int:
-    if not _event(args):
+def cmd_delete(args: argparse.Namespace) -> int:
+    name = _event(args)
+    if not name:
         raise TournamentError("name the event to delete with --event NAME")
-    _store(args).delete(_event(args))
-    print(f"deleted {_event(args)!r}")
+    _store(args).delete(name)
+    print(f"deleted {name!r}")
     return 0
 
 
-def cmd_register(args) -> int:
+def cmd_register(args: argparse.Namespace) -> int:
     check_bot_players(args.players)
     st = _store(args)
     (e,) = st.add_entrants(_event(args), [dict(name=args.name, players=args.players,
@@ -319,7 +282,7 @@ MAX_IMPORT = 5_000_000
 """The largest file ``import`` reads, in bytes."""
 
 
-def cmd_import(args) -> int:
+def cmd_import(args: argparse.Namespace) -> int:
     from ..tournament.roster import read_entrants
     try:
         with open(args.file, "rb") as f:
@@ -336,7 +299,7 @@ def cmd_import(args) -> int:
     return 0
 
 
-def cmd_bots(args) -> int:
+def cmd_bots(args: argparse.Namespace) -> int:
     specs = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not specs:
         raise TournamentError("--bots: name at least one bot")
@@ -354,20 +317,20 @@ def cmd_bots(args) -> int:
     return 0
 
 
-def cmd_withdraw(args) -> int:
+def cmd_withdraw(args: argparse.Namespace) -> int:
     e = _store(args).withdraw(_event(args), args.entrant)
     print(f"{e.number} {e.name} withdrawn")
     return 0
 
 
-def cmd_start(args) -> int:
+def cmd_start(args: argparse.Namespace) -> int:
     from ..tournament.output import assignments_text
     t, plan = _store(args).start_round(_event(args))
     sys.stdout.write(assignments_text(t, plan.round))
     return 0
 
 
-def cmd_result(args) -> int:
+def cmd_result(args: argparse.Namespace) -> int:
     st = _store(args)
     t = st.load(_event(args))
     hands = parse_points(args.points, t.settings.hands)
@@ -381,7 +344,7 @@ def cmd_result(args) -> int:
     return 0
 
 
-def cmd_play_bots(args) -> int:
+def cmd_play_bots(args: argparse.Namespace) -> int:
     from ..tournament.simulate import play_round
     st = _store(args)
     t = st.load(_event(args))
@@ -399,76 +362,20 @@ def cmd_play_bots(args) -> int:
     return 0
 
 
-def cmd_close(args) -> int:
+def cmd_close(args: argparse.Namespace) -> int:
     t = _store(args).close_round(_event(args))
     r = t.current
+    assert r is not None      # a round was just closed
     nxt = "the event is finished" if t.finished else f"next: round {r.number + 1}"
     print(f"round {r.number} closed; {nxt}")
     return 0
 
 
-def cmd_standings(args) -> int:
-    from ..tournament import output
-    from ..tournament.simulate import event_json
-    t = _store(args).load(_event(args))
-    if args.through is not None:
-        t.round(args.through)
-    if args.json:
-        d = event_json(t)
-        if args.through is not None:
-            from ..tournament.standings import standings
-            d["standings"] = [r.to_dict() for r in standings(t, args.through)]
-        print(json.dumps(d, indent=1))
-    if args.html:
-        _write(args.html, output.standings_html(t, args.through, args.lang), "standings")
-    if args.csv:
-        _write(args.csv, output.standings_csv(t, args.through), "standings")
-    if not (args.json or args.html or args.csv):
-        sys.stdout.write(output.standings_text(t, args.through, args.lang))
-    return 0
-
-
-def cmd_results(args) -> int:
-    from ..tournament import output
-    t = _store(args).load(_event(args))
-    if args.round is not None:
-        t.round(args.round)
-    if not t.rounds:
-        raise TournamentError("no round has started")
-    if args.html:
-        page = (output.results_html(t, args.round, args.lang) if args.round
-                else output.standings_html(t, lang=args.lang))
-        _write(args.html, page, "results")
-    if args.csv:
-        _write(args.csv, output.results_csv(t, args.round), "results")
-    if not (args.html or args.csv):
-        for n in [args.round] if args.round else [r.number for r in t.rounds]:
-            sys.stdout.write(output.results_text(t, n, args.lang))
-    return 0
-
-
-def cmd_tables(args) -> int:
-    from ..tournament import output
-    t = _store(args).load(_event(args))
-    if not t.rounds:
-        raise TournamentError("no round has started")
-    n = args.round or len(t.rounds)
-    t.round(n)
-    if args.html:
-        _write(args.html, output.assignments_html(t, n, args.lang, codes=args.codes),
-               "table assignments")
-    if args.csv:
-        _write(args.csv, output.assignments_csv(t, n), "table assignments")
-    if not (args.html or args.csv):
-        sys.stdout.write(output.assignments_text(t, n, args.lang, codes=args.codes))
-    return 0
-
-
-def cmd_codes(args) -> int:
+def cmd_codes(args: argparse.Namespace) -> int:
     from ..tournament.codes import printed
     st = _store(args)
     t = st.load(_event(args))
-    held: dict = {}
+    held: Dict[int, List[str]] = {}
     for n, slot, _pid, who in st.claims(_event(args)):
         en = t.entrants[n]
         held.setdefault(n, []).append(f"{en.players[slot] if slot < len(en.players) else slot + 1}"
@@ -480,14 +387,14 @@ def cmd_codes(args) -> int:
     return 0
 
 
-def cmd_new_code(args) -> int:
+def cmd_new_code(args: argparse.Namespace) -> int:
     from ..tournament.codes import printed
     en = _store(args).new_code(_event(args), args.entrant)
     print(f"{en.number} {en.name}: new seat code {printed(en.code)}")
     return 0
 
 
-def cmd_release(args) -> int:
+def cmd_release(args: argparse.Namespace) -> int:
     slot = None if args.player is None else args.player - 1
     en, gone = _store(args).release(_event(args), args.entrant, slot)
     print(f"{en.number} {en.name}: {len(gone)} seat{'s' if len(gone) != 1 else ''} released"
@@ -495,42 +402,7 @@ def cmd_release(args) -> int:
     return 0
 
 
-def cmd_card(args) -> int:
-    from ..tournament import output
-    from ..tournament.standings import scorecard
-    t = _store(args).load(_event(args))
-    refs = args.entrants or sorted(t.entrants)
-    cards = [scorecard(t, r) for r in refs]
-    if args.html:
-        _write(args.html, output.scorecards_html(t, [c.entrant for c in cards], args.lang),
-               "score cards")
-    else:
-        sys.stdout.write("\n".join(output.scorecard_text(c, t, args.lang) for c in cards))
-    return 0
-
-
-def cmd_export(args) -> int:
-    from ..tournament import output
-    t = _store(args).load(_event(args))
-    os.makedirs(args.dir, exist_ok=True)
-    lang = args.lang
-    files = {"standings.html": output.standings_html(t, lang=lang),
-             "standings.csv": output.standings_csv(t),
-             "cards.html": output.scorecards_html(t, lang=lang)}
-    if t.rounds:
-        files["results.csv"] = output.results_csv(t)
-    for r in t.rounds:
-        files[f"round-{r.number}-results.html"] = output.results_html(t, r.number, lang)
-        files[f"round-{r.number}-tables.html"] = output.assignments_html(t, r.number, lang)
-        files[f"round-{r.number}-tables.csv"] = output.assignments_csv(t, r.number)
-    for name, text in files.items():
-        with open(os.path.join(args.dir, name), "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-    print(f"{len(files)} files written to {args.dir}: {', '.join(files)}")
-    return 0
-
-
-def cmd_adjust(args) -> int:
+def cmd_adjust(args: argparse.Namespace) -> int:
     vp, mp = args.vp, args.mp
     if args.penalty:
         if vp < 0 or mp < 0:
@@ -543,13 +415,13 @@ def cmd_adjust(args) -> int:
     return 0
 
 
-def cmd_draw(args) -> int:
+def cmd_draw(args: argparse.Namespace) -> int:
     order = _store(args).record_draw(_event(args), args.entrants)
     print(f"draw recorded: {' > '.join(map(str, order))}")
     return 0
 
 
-def cmd_director_url(args) -> int:
+def cmd_director_url(args: argparse.Namespace) -> int:
     from urllib.parse import quote, urlsplit
     base = args.base.rstrip("/")
     u = urlsplit(base)
@@ -564,7 +436,7 @@ def cmd_director_url(args) -> int:
     return 0
 
 
-def cmd_simulate(args) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
     from ..tournament.output import standings_text
     from ..tournament.simulate import bot_field, event_json, play_round
     from ..tournament.model import Tournament
@@ -590,8 +462,8 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-def run(args) -> int:  # pragma: no cover - dispatch is by set_defaults
-    return args.func(args)
+def run(args: argparse.Namespace) -> int:  # pragma: no cover - dispatch is by set_defaults
+    return int(args.func(args))
 
 
 for _name in [n for n in list(globals()) if n.startswith("cmd_")]:

@@ -3,13 +3,16 @@ event's name, and the guard that turns a refusal into one line."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..tournament.model import AlreadyDone, TournamentError
 from .common import check_output_file, check_records_dir, fail
 
+if TYPE_CHECKING:   # the store needs the tournament extra (SQLAlchemy): imported when used
+    from ..tournament.store import Store
 
-def _store(args: Any, create: bool = False) -> Any:
+
+def _store(args: Any, create: bool = False) -> "Store":
     """The database of ``--db`` (or ``BURRACO_DB``, or the default file).  Only
     ``create`` makes one: any other step refuses a database that is not there
     ("no tournament database at PATH") and makes no folder or file."""

@@ -2,8 +2,10 @@
 engine), standings and printouts; the database store, the bots' simulation and
 the command line build on them.
 
-* :mod:`.model`: :class:`Tournament`, :class:`Settings`, entrants, results, byes,
-  adjustments and penalties, the director's draw;
+* :mod:`.model`: :class:`Tournament`: registration, rounds, results, byes,
+  adjustments and penalties, the director's draw; its parts :mod:`.settings`
+  (:class:`Settings`), :mod:`.people` (entrants and their names),
+  :mod:`.results` (a round's results, adjustments) and :mod:`.errors`;
 * :mod:`.movements`: Mitchell, Danish and modified Danish, round robin (Berger),
   individual events;
 * :mod:`.standings`: standings with their tie-breaks, round results, score cards;

@@ -54,11 +54,20 @@ class LogEntry:
     undone: bool
     undoable: bool
 
+    @property
+    def by(self) -> str:
+        """Who took the step: ``phones`` (a sheet both sides of a table sent from
+        their phones), ``online`` (a table played on the server, its score read
+        from the game) or ``director`` (every other entry: the director's
+        command line or pages)."""
+        via = self.detail.get("via")
+        return via if via in ("phones", "online") else "director"
+
     def to_dict(self) -> Dict[str, Any]:
         """Plain values (JSON)."""
         return {"number": self.number, "at": self.at.isoformat(), "action": self.action,
                 "detail": self.detail, "text": self.text, "undone": self.undone,
-                "undoable": self.undoable}
+                "undoable": self.undoable, "by": self.by}
 
 
 def _sheet(res: Optional[Result]) -> Any:

@@ -4,7 +4,8 @@ enters the score sheet, the other side confirms it, the director sees both.
 * A player identifies by their entrant's seat code (:mod:`.codes`, printed on
   the score card); the code names the entrant, so its table and side in the
   round being played, nothing else.
-* A side's sheet is kept (``tournament_sheet_entries``, one row a side of a
+* A side's sheet is kept (``tournament_sheet_entries``, :data:`~.schema.ENTRIES`,
+  made by migration t0006; one row a side of a
   table of a round; a side may send it again until the other side agrees).
   When both sides have sent the same sheet it is **confirmed**; a confirmed
   sheet without warnings is entered as the table's result at once (the event's
@@ -28,30 +29,14 @@ from __future__ import annotations
 import copy
 import json
 import time
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
-from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text, UniqueConstraint
 from sqlalchemy import delete, insert, select
 
 from .codes import normalize as normalize_code
 from .model import Tournament, TournamentError
+from .schema import ENTRIES
 from .words import ENGLISH, Words
-
-METADATA = MetaData()
-
-ENTRIES = Table(
-    "tournament_sheet_entries", METADATA,
-    Column("id", Integer, primary_key=True),
-    Column("event", String(200), nullable=False),
-    Column("round_no", Integer, nullable=False),
-    Column("table_no", Integer, nullable=False),
-    Column("side", Integer, nullable=False),
-    Column("entrant", Integer, nullable=False),
-    Column("hands", Text, nullable=False),
-    Column("at", Float, nullable=False),
-    UniqueConstraint("event", "round_no", "table_no", "side"),
-)
-"""A side's sheet of a table: ``hands`` as JSON ``[[ns, ew], ...]``."""
 
 USUAL = (-1000, 2500)
 """One side's points in one hand beyond which a sheet is questioned while the
@@ -63,18 +48,6 @@ points of the event so far is questioned."""
 
 ENOUGH = 12
 """Hands of the event's results from which its own figures set the bounds."""
-
-_READY: Dict[int, bool] = {}
-
-
-def _table(store: Any) -> Table:
-    """The entries' table, made in the event's database on first use."""
-    key = id(store.engine)
-    if not _READY.get(key):
-        METADATA.create_all(store.engine, checkfirst=True)
-        _READY[key] = True
-    return ENTRIES
-
 
 def seat_of(t: Tournament, code: str) -> Tuple[int, int, int]:
     """The entrant whose seat code is ``code``, and its table and side (0 North-South,
@@ -117,7 +90,7 @@ def warnings(t: Tournament, hands: Sequence[Sequence[int]], w: Words = ENGLISH) 
 
 
 def _rows(store: Any, name: str, round_no: int) -> Dict[int, Dict[int, Dict[str, Any]]]:
-    table = _table(store)
+    table = ENTRIES
     with store.engine.connect() as c:
         rows = c.execute(select(table).where(table.c.event == name,
                                              table.c.round_no == round_no)).all()
@@ -142,7 +115,7 @@ def submit(store: Any, name: str, code: str, hands: Sequence[Sequence[int]],
         return dict(state="done", table=table_no, side=side, warnings=[])
     sheet = [[int(a), int(b)] for a, b in hands]
     copy.deepcopy(t).enter_result(r.number, table_no, sheet)   # refused as on paper
-    table = _table(store)
+    table = ENTRIES
     with store.engine.begin() as c:
         c.execute(delete(table).where(table.c.event == name, table.c.round_no == r.number,
                                       table.c.table_no == table_no, table.c.side == side))

@@ -1,4 +1,8 @@
-"""The tournament model: settings, entrants, rounds, results, adjustments.
+"""The tournament model: the event (:class:`Tournament`) from registration to
+standings.  Its parts live beside it, each one idea: the refusals
+(:mod:`.errors`), the people and their names (:mod:`.people`), the settings
+(:mod:`.settings`), a round's results and adjustments (:mod:`.results`); this
+module names them all, as before.
 
 Like the engine it uses the standard library only and does no I/O: the
 command line (:mod:`burraco.cli.tournament_cmd`) keeps a :class:`Tournament`
@@ -35,281 +39,21 @@ Choices where RULES.md is open (each has a test):
 
 from __future__ import annotations
 
+from __future__ import annotations
+
 import math
 import random
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Dict, List, Optional, Sequence, Tuple
+from dataclasses import replace
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from ..scoring import VP_TABLE, mp_to_vp
-from ..variants import VariantError, parse_variant
+from ..variants import parse_variant
 from . import movements as mv
-from .shape import Draw, SettingsShape
+from .errors import AlreadyDone, TournamentError
+from .people import MAX_NAME, Entrant, check_bot_players, entry_name, player_key
+from .results import Adjustment, Result, Round
+from .settings import FIRST_DRAWS, INDIVIDUALS, PAIRS, Settings, hand_limits
+from .shape import Draw
 from .standings import draw_round, find_draw, standings, tied_groups
-
-PAIRS = "pairs"
-INDIVIDUALS = "individual"
-
-FIRST_DRAWS = ("seeded", "random")
-
-
-class TournamentError(ValueError):
-    """A step the director cannot take now, or a value that is wrong; the
-    message says which.  ``key`` (with ``params``) names the message among the
-    words of the pages (:mod:`.words`, ``e_<key>``) when it has a translation;
-    the message itself is English."""
-
-    def __init__(self, message: str, key: Optional[str] = None, **params) -> None:
-        super().__init__(message)
-        self.key = key
-        self.params = params
-
-
-class AlreadyDone(TournamentError):
-    """The step asked for is already in the database (a command repeated after
-    an interruption): nothing changed.  The command line says so and succeeds."""
-
-
-def check_bot_players(players: Sequence[str], where: str = "") -> None:
-    """Refuse a player named ``bot:SPEC`` whose bot cannot be made (an unknown
-    bot, or an option it does not take): :class:`TournamentError` naming the
-    player, after ``where`` (say ``"table 2: "``)."""
-    from ..bots import make_bot
-    for p in players:
-        if p.startswith("bot:"):
-            try:
-                make_bot(p[4:])
-            except (ValueError, TypeError) as ex:
-                raise TournamentError(f"{where}{p}: {ex}") from None
-
-
-MAX_NAME = 60
-"""The longest name of an entrant, a player or a club, in characters: one line of
-every printout holds it (issue 26 item 9)."""
-
-
-def entry_name(text: str, what: str = "name") -> str:
-    """``text`` as a name of the event: blanks at the ends taken off, runs of
-    spaces made one; :class:`TournamentError` naming ``what`` when it is more than
-    one line (a line break or any control character) or longer than
-    :data:`MAX_NAME` characters."""
-    t = " ".join(x for x in (text or "").strip().split(" ") if x)
-    shown = repr(t) if len(t) <= 20 else repr(t[:20]) + "..."
-    if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in t):
-        raise TournamentError(f"{what} {shown}: a name is one line (no line break or "
-                              "control character)", "name_lines", what=what)
-    if len(t) > MAX_NAME:
-        raise TournamentError(f"{what} {shown}: at most {MAX_NAME} characters, not {len(t)}",
-                              "name_long", what=what, n=MAX_NAME, given=len(t))
-    return t
-
-
-@lru_cache(maxsize=1 << 14)
-def player_key(name: str) -> str:
-    """A player's name as entries compare it: case and spacing do not count."""
-    return " ".join(name.split()).casefold()
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How the event is played.
-
-    ``format`` is a movement (:data:`burraco.tournament.movements.FORMATS`);
-    ``rounds`` how many rounds; ``hands`` hands a round (2, 3 or 4); ``variant``
-    the rules (``italian-tournament`` or any preset played by 4); ``bye_vp`` and
-    ``bye_mp`` what a bye scores; ``first_draw`` how a Danish pairs its first
-    round (``seeded`` or ``random``); ``deal_sets`` whether a Mitchell uses
-    prepared deal sets (and so skips a table with an even count); ``seed`` the
-    random draws; ``vp_table`` ten MP bounds replacing the VP table.
-    """
-
-    format: str
-    rounds: int
-    hands: int = 3
-    variant: str = "italian-tournament"
-    bye_vp: int = 14
-    bye_mp: int = 355
-    first_draw: str = "seeded"
-    deal_sets: bool = True
-    seed: int = 0
-    vp_table: Tuple[int, ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.format not in mv.FORMATS:
-            raise TournamentError(f"unknown format {self.format!r}; formats: "
-                                  f"{', '.join(mv.FORMATS)}")
-        if not isinstance(self.rounds, int) or not 1 <= self.rounds <= 100:
-            raise TournamentError(f"rounds must be 1 to 100, not {self.rounds!r}")
-        if self.hands not in (2, 3, 4) and not self.vp_table:
-            raise TournamentError(f"rounds are of 2, 3 or 4 hands, not {self.hands!r}")
-        if not 1 <= self.hands <= 10:
-            raise TournamentError(f"hands must be 1 to 10, not {self.hands!r}")
-        try:
-            v = parse_variant(self.variant)
-            v.check_players(4)
-        except VariantError as e:
-            raise TournamentError(f"variant: {e}") from None
-        if not 0 <= self.bye_vp <= 20:
-            raise TournamentError(f"a bye scores 0 to 20 VP, not {self.bye_vp}")
-        if abs(self.bye_mp) > 10_000:
-            raise TournamentError(f"bye MP out of range: {self.bye_mp}")
-        if self.first_draw not in FIRST_DRAWS:
-            raise TournamentError(f"the first round is 'seeded' or 'random', not "
-                                  f"{self.first_draw!r}")
-        if self.vp_table:
-            t = tuple(self.vp_table)
-            if len(t) != 10 or any(b <= a for a, b in zip(t, t[1:])) or t[0] < 0:
-                raise TournamentError("a VP table is ten increasing MP bounds "
-                                      "(10-10 up to 19-1), e.g. 50,150,250,...,1500")
-
-    @property
-    def kind(self) -> str:
-        """``pairs`` or ``individual``."""
-        return INDIVIDUALS if self.format == mv.INDIVIDUAL else PAIRS
-
-    def vp(self, mp_ns: int, mp_ew: int) -> Tuple[int, int]:
-        """The VP of the two sides of a table whose round ended ``mp_ns`` to ``mp_ew``."""
-        return mp_to_vp(mp_ns, mp_ew, self.hands, bounds=self.vp_table or None)
-
-    def vp_bounds(self) -> Tuple[int, ...]:
-        """The ten MP bounds in use (10-10 ... 19-1)."""
-        return tuple(self.vp_table) or VP_TABLE[self.hands]
-
-    def to_dict(self) -> dict:
-        """Plain values (for storage and JSON)."""
-        d = dict(self.__dict__)
-        d["vp_table"] = list(self.vp_table)
-        return d
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Settings":
-        """The inverse of :meth:`to_dict`."""
-        d = dict(d)
-        d["vp_table"] = tuple(d.get("vp_table") or ())
-        return cls(**d)
-
-
-def hand_limits(variant) -> Tuple[int, int, int]:
-    """``(low, high, unit)`` for one side's points in one hand of ``variant`` at
-    four players: ``high`` every card of the deck on the side's table, a burraco
-    bonus for every seven cards, the closing and packet bonuses; ``low`` every
-    card in its hands and the packet penalty (with the open-wild penalty where
-    the variant has it); ``unit`` the largest number every card value and bonus
-    is a multiple of.  The two sides' sum obeys the same limits."""
-    v = parse_variant(variant)
-    decks = v.decks_for(4)
-    lo7, hi7, ace, two, joker = v.values
-    cards_value = decks * (4 * (5 * lo7 + 6 * hi7 + ace + two) + v.jokers_per_deck * joker)
-    bonuses = (v.clean_bonus, v.dirty_bonus, v.semi_clean_bonus, v.clean_aces_bonus,
-               v.dirty_aces_bonus, v.royal_bonus, v.ace_to_ace_bonus, v.wild_cerrado_bonus,
-               v.twos_cerrado_bonus)
-    n_burracos = v.deck_size(4) // 7
-    high = cards_value + n_burracos * max(bonuses) + v.closing_bonus + v.packet_bonus
-    wilds = decks * (4 + v.jokers_per_deck)
-    low = -cards_value - v.packet_penalty - v.open_wild_penalty * (wilds // 3)
-    unit = 0
-    for x in (*v.values, *bonuses, v.closing_bonus, v.packet_bonus, v.packet_penalty,
-              v.open_wild_penalty):
-        unit = math.gcd(unit, x)
-    return low, high, unit or 1
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A pair (two player names) or an individual (one).  ``number`` is the
-    entrant's number in the event (1, 2, ...; also its seeding unless
-    ``rating`` orders the field); a player named ``bot:SPEC`` is a bot."""
-
-    number: int
-    name: str
-    players: Tuple[str, ...] = ()
-    club: str = ""
-    rating: int = 0
-    withdrawn: bool = False
-    code: str = field(default="", compare=False, repr=False)
-    """The entrant's seat code (:mod:`.codes`), when the event is stored; empty
-    in events that are only simulated.  Kept out of ``repr`` so it never reaches
-    a log line by accident."""
-
-    @property
-    def bots(self) -> Tuple[str, ...]:
-        """The bot specs of this entrant's players that are bots."""
-        return tuple(p[4:] for p in self.players if p.startswith("bot:"))
-
-    @property
-    def is_bot(self) -> bool:
-        """Every player of the entrant is a bot."""
-        return bool(self.players) and len(self.bots) == len(self.players)
-
-
-@dataclass(frozen=True)
-class Result:
-    """A table's points, hand by hand: ``hands[i] = (ns, ew)``.
-
-    A table that could not play has no hands but ``given_vp``, the VP the
-    director gave each side (``given``: ``average`` or ``assigned``, see
-    :meth:`Tournament.not_played`); its MP are 0 to 0."""
-
-    hands: Tuple[Tuple[int, int], ...]
-    given_vp: Optional[Tuple[int, int]] = None
-    given: str = ""
-
-    def vp(self, settings: "SettingsShape") -> Tuple[int, int]:
-        """The VP of North-South and East-West: the given ones, else the MP
-        difference through the event's VP table."""
-        if self.given_vp is not None:
-            return self.given_vp
-        return settings.vp(self.ns, self.ew)
-
-    @property
-    def ns(self) -> int:
-        """North-South's MP over the round."""
-        return sum(h[0] for h in self.hands)
-
-    @property
-    def ew(self) -> int:
-        """East-West's MP over the round."""
-        return sum(h[1] for h in self.hands)
-
-
-@dataclass(frozen=True)
-class Adjustment:
-    """VP and MP added to an entrant's total by the director (negative for a
-    penalty), with the reason and the round it belongs to (None: the event)."""
-
-    entrant: int
-    vp: int = 0
-    mp: int = 0
-    reason: str = ""
-    round: Optional[int] = None
-    kind: str = "adjustment"
-
-
-@dataclass
-class Round:
-    """A round: its tables and byes (the plan), results by table, and whether
-    the director has closed it."""
-
-    plan: mv.RoundPlan
-    results: Dict[int, Result] = field(default_factory=dict)
-    closed: bool = False
-
-    @property
-    def number(self) -> int:
-        """The round's number, from 1."""
-        return self.plan.round
-
-    def missing(self) -> List[int]:
-        """Tables without a result."""
-        return [t.table for t in self.plan.tables if t.table not in self.results]
-
-    def table(self, number: int) -> mv.Seating:
-        """The table numbered ``number``."""
-        for t in self.plan.tables:
-            if t.table == number:
-                return t
-        raise TournamentError(f"round {self.number} has no table {number} (tables: "
-                              f"{', '.join(str(t.table) for t in self.plan.tables)})")
 
 
 class Tournament:
@@ -333,7 +77,7 @@ class Tournament:
                       "deal_sets", "seed", "vp_table")
     """Settings a director may change only before the first round starts."""
 
-    def change_settings(self, **changes) -> Settings:
+    def change_settings(self, **changes: Any) -> Settings:
         """Change the event's settings (the names of :class:`Settings`): anything
         before the first round starts; afterwards only ``rounds``, never below
         the rounds already started.  A pairs event with entrants registered
@@ -447,7 +191,7 @@ class Tournament:
         first round.  A pair named after its players is renamed with them."""
         old = self.entrant(ref)
         new_players = old.players if players is None else \
-            tuple(p.strip() for p in players if p and p.strip())
+            tuple(entry_name(p, "player") for p in players if p and p.strip())
         want = 1 if self.settings.kind == INDIVIDUALS else 2
         if len(new_players) != want:
             raise TournamentError(f"an entrant of a {self.settings.kind} event has {want} "
@@ -456,14 +200,14 @@ class Tournament:
             auto = old.name == " / ".join(old.players) or (want == 1 and old.name == old.players[0])
             new_name = " / ".join(new_players) if auto else old.name
         else:
-            new_name = name.strip()
+            new_name = entry_name(name)
         if not new_name:
             raise TournamentError("an entrant needs a name")
         if rating is not None and int(rating) != old.rating and self.rounds:
             raise TournamentError("the rating is the seeding: it changes before the first round")
         self._check_name(new_name, new_players, skip=old.number)
         new = replace(old, name=new_name, players=new_players,
-                      club=old.club if club is None else club.strip(),
+                      club=old.club if club is None else entry_name(club, "club"),
                       rating=old.rating if rating is None else int(rating))
         self.entrants[old.number] = new
         return old, new
@@ -528,7 +272,7 @@ class Tournament:
             for r in self.rounds:
                 seat = r.plan.table_of(n)
                 res = r.results.get(seat.table) if seat is not None else None
-                if r.number == skip_round or res is None:
+                if r.number == skip_round or res is None or seat is None:
                     continue
                 vps.append(res.vp(self.settings)[seat.side_of(n)])
             avgs.append(sum(vps) / len(vps) if vps else 10.0)
@@ -794,3 +538,8 @@ class Tournament:
         """An entrant's number and name, as the printouts show it."""
         e = self.entrants[number]
         return f"{e.number} {e.name}"
+
+
+__all__ = ["Adjustment", "AlreadyDone", "Entrant", "FIRST_DRAWS", "INDIVIDUALS", "MAX_NAME",
+           "PAIRS", "Result", "Round", "Settings", "Tournament", "TournamentError",
+           "check_bot_players", "entry_name", "hand_limits", "player_key"]

@@ -36,19 +36,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
 
 from ..bots import make_bot
-from ..server.hub import Hub
+from ..server.hub import Handle, Hub
 from ..server.store import bot_rating
 from ..server.table import TableCore, bot_player, now
+from ..server.wire import Player
 from ..variants import parse_variant
 from . import codes as _codes
-from .model import Entrant, Tournament, TournamentError, check_bot_players
+from .model import Entrant, Settings, Tournament, TournamentError, check_bot_players
 from .movements import RoundPlan, Seating
 from .store import Store
 
 log = logging.getLogger("burraco.tournament")
+
+T = TypeVar("T")
 
 CLOCK_FORMS = ("round", "hand")
 """How a round is timed: the federation's round clock, or a time-out a hand."""
@@ -57,7 +60,7 @@ HARVEST_EVERY = 1.0
 """Seconds between two looks at the tables of open rounds."""
 
 
-def default_clock(settings, form: str = "round") -> int:
+def default_clock(settings: Settings, form: str = "round") -> int:
     """The clock in seconds of a round (form ``round``: the variant's round
     minutes for its hands, else its minutes a hand times the hands) or of each
     hand (form ``hand``: the variant's minutes a hand, else 15)."""
@@ -67,7 +70,8 @@ def default_clock(settings, form: str = "round") -> int:
     per_hand = v.time_out_minutes or 15
     if form == "hand":
         return per_hand * 60
-    return dict(v.round_minutes).get(settings.hands, per_hand * settings.hands) * 60
+    minutes: int = dict(v.round_minutes).get(settings.hands, per_hand * settings.hands)
+    return minutes * 60
 
 
 def seat_players(t: Tournament, seating: Seating) -> List[str]:
@@ -153,10 +157,10 @@ class Online:
     def __init__(self, hub: Hub, url: Optional[str] = None) -> None:
         self.hub = hub
         self.store = Store(url or hub.store.url)
-        self.task: Optional[asyncio.Task] = None
+        self.task: Optional[asyncio.Task[None]] = None
         self.refused: Dict[str, str] = {}  # server table -> why its sheet was refused
 
-    async def db(self, fn, *args, **kw) -> Any:
+    async def db(self, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
         """A tournament store call in the hub's database thread(s)."""
         return await self.hub.db(lambda: fn(*args, **kw))
 
@@ -227,9 +231,10 @@ class Online:
                 c.start(now())
             return n
 
-        return await self.hub.mutate(h, fill)
+        seated: int = await self.hub.mutate(h, fill)
+        return seated
 
-    async def _handle(self, name: str, round_no: int, table: int):
+    async def _handle(self, name: str, round_no: int, table: int) -> Handle:
         info = (await self.db(self.store.online, name)).get(round_no) or {"tables": {}}
         tid = info["tables"].get(table)
         if tid is None:
@@ -240,8 +245,8 @@ class Online:
         return h
 
     # ------------------------------------------------------------- people
-    async def claim(self, name: str, player: dict, code: Optional[str] = None,
-                    who: Optional[str] = None) -> dict:
+    async def claim(self, name: str, player: Player, code: Optional[str] = None,
+                    who: Optional[str] = None) -> Dict[str, Any]:
         """Seat the session ``player`` at the current round's online table of the
         entrant whose seat code is ``code`` (:mod:`.codes`), or, with no code, of
         the entrant whose seat the player already holds in this event (a claim
@@ -298,7 +303,7 @@ class Online:
         return free[0]
 
     async def _seat(self, name: str, t: Tournament, number: int, slot: int,
-                    player: dict) -> dict:
+                    player: Player) -> Dict[str, Any]:
         """Put ``player`` in the current round's online seat of player ``slot``
         of entrant ``number``; a bot that plays the seat (its holder left, or was
         released by the director) gives it up."""
@@ -358,7 +363,7 @@ class Online:
             await self._unseat(name, [pid for _s, pid, _n in gone])
         return en, len(gone)
 
-    async def give(self, name: str, ref: str, account: str, slot: int = 0) -> Tuple[Entrant, dict]:
+    async def give(self, name: str, ref: str, account: str, slot: int = 0) -> Tuple[Entrant, Player]:
         """The director gives player ``slot`` of an entrant to the registered
         account named ``account`` (the seat's holder, if any, released first);
         the account then claims with no code, and is seated now if the round is
@@ -450,7 +455,7 @@ class Online:
             await asyncio.sleep(HARVEST_EVERY)
 
     # ------------------------------------------------------------ reading
-    async def live(self, name: str) -> dict:
+    async def live(self, name: str) -> Dict[str, Any]:
         """The online facts of the current round for the public page: its clock
         and, by table, the server table's state."""
         t = await self.db(self.store.load, name)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .model import Tournament
-from .standings import Row, ScoreCard, round_results, scorecard, standings
+from .standings import Line, Row, ScoreCard, round_results, scorecard, standings
 from .codes import printed
 from .words import ENGLISH, Words
 
@@ -180,7 +180,7 @@ def scorecard_text(card: ScoreCard, t: Tournament, lang: str = "en") -> str:
     if en.code and not en.is_bot:
         out[2:2] = [f"{w('card_code_label')} {printed(en.code)}  ({w('card_code_note')})"]
     for ln in card.lines:
-        out.append(_card_line(t, ln, text=True, w=w))
+        out.append(_card_text(t, ln, w))
     for a in card.adjustments:
         out.append(f"{w(a.kind):<12} {_signed(a.vp) or '0'} {w('col_vp')} "
                    f"{_signed(a.mp) or '0'} {w('col_mp')}"
@@ -189,7 +189,9 @@ def scorecard_text(card: ScoreCard, t: Tournament, lang: str = "en") -> str:
     return "\n".join(out) + "\n"
 
 
-def _card_line(t: Tournament, ln, text: bool = False, w: Words = ENGLISH):
+def _card_cells(t: Tournament, ln: Line, w: Words = ENGLISH) -> List[str]:
+    """A score card's line of a round: round, table and side, opponents, the
+    hands, MP, MP difference, VP."""
     side = w("side_ns" if ln.side == 0 else "side_ew")
     if ln.bye:
         cells = [str(ln.round), w("bye"), "", "", "", _signed(ln.diff), str(ln.vp)]
@@ -197,20 +199,25 @@ def _card_line(t: Tournament, ln, text: bool = False, w: Words = ENGLISH):
         cells = [str(ln.round), w("table_side", n=ln.table, side=side),
                  _names(t, ln.opponents), "", "", "", w("no_result_yet")]
     else:
-        mine = "  ".join(f"{h[ln.side]}:{h[1 - ln.side]}" for h in ln.hands) or w("not_played")
+        me = ln.side or 0      # a table's line has its side (None only for a bye)
+        mine = "  ".join(f"{h[me]}:{h[1 - me]}" for h in ln.hands) or w("not_played")
         cells = [str(ln.round), w("table_side", n=ln.table, side=side),
                  _names(t, ln.opponents), mine, f"{ln.mp_for}:{ln.mp_against}",
                  _signed(ln.diff) or "0", str(ln.vp)]
     if ln.partners and t.settings.kind == "individual":
         cells[2] = w("with_partner", partner=_names(t, ln.partners), opponents=cells[2])
-    if text:
-        return (f"{w('in_round', n=cells[0]):<8}  {cells[1]:<11} {cells[2]:<28} {cells[3]:<24} "
-                f"{cells[4]:<11} {cells[5]:>6}  {cells[6]}").rstrip()
     return cells
 
 
+def _card_text(t: Tournament, ln: Line, w: Words = ENGLISH) -> str:
+    """A score card's line of a round as a line of text."""
+    cells = _card_cells(t, ln, w)
+    return (f"{w('in_round', n=cells[0]):<8}  {cells[1]:<11} {cells[2]:<28} {cells[3]:<24} "
+            f"{cells[4]:<11} {cells[5]:>6}  {cells[6]}").rstrip()
+
+
 # ------------------------------------------------------------------- CSV
-def _csv(rows: List[list]) -> str:
+def _csv(rows: Sequence[Sequence[object]]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerows(rows)
@@ -221,8 +228,9 @@ def standings_csv(t: Tournament, through: Optional[int] = None) -> str:
     """The standings as CSV: rank, number, entrant, players, club, VP, MP, ..."""
     rows = standings(t, through)
     n = max((len(r.rounds_vp) for r in rows), default=0)
-    out = [["rank", "number", "entrant", "players", "club", "vp", "mp", "played", "byes",
-            "adjust_vp", "adjust_mp", "tiebreak"] + [f"vp_round_{i + 1}" for i in range(n)]]
+    head: List[object] = ["rank", "number", "entrant", "players", "club", "vp", "mp", "played",
+                          "byes", "adjust_vp", "adjust_mp", "tiebreak"]
+    out: List[List[object]] = [head + [f"vp_round_{i + 1}" for i in range(n)]]
     for i, r in enumerate(rows):
         e = t.entrants[r.entrant]
         out.append([_rank(rows, i), r.entrant, r.name, " - ".join(e.players), e.club, r.vp, r.mp,
@@ -238,13 +246,14 @@ def results_csv(t: Tournament, round_no: Optional[int] = None) -> str:
     head = ["round", "table", "deal_set", "ns", "ew"]
     for i in range(1, h + 1):
         head += [f"hand{i}_ns", f"hand{i}_ew"]
-    out = [head + ["mp_ns", "mp_ew", "vp_ns", "vp_ew"]]
+    out: List[List[object]] = [[*head, "mp_ns", "mp_ew", "vp_ns", "vp_ew"]]
     numbers = [round_no] if round_no else [r.number for r in t.rounds]
     for rn in numbers:
         tables, byes = round_results(t, rn)
         for row in tables:
-            cells: list = [rn, row.table, row.deal_set or "", _names(t, row.ns), _names(t, row.ew)]
-            hands = list(row.hands) or [("", "")] * h
+            cells: List[object] = [rn, row.table, row.deal_set or "", _names(t, row.ns),
+                                   _names(t, row.ew)]
+            hands: List[Tuple[object, object]] = list(row.hands) or [("", "")] * h
             for a, b in hands:
                 cells += [a, b]
             cells += ["" if x is None else x for x in (row.mp_ns, row.mp_ew, row.vp_ns, row.vp_ew)]
@@ -258,7 +267,8 @@ def results_csv(t: Tournament, round_no: Optional[int] = None) -> str:
 def assignments_csv(t: Tournament, round_no: Optional[int] = None) -> str:
     """A round's table assignments as CSV."""
     r = t.round(round_no or len(t.rounds))
-    out = [["round", "table", "deal_set", "ns_numbers", "ns", "ew_numbers", "ew"]]
+    out: List[List[object]] = [["round", "table", "deal_set", "ns_numbers", "ns", "ew_numbers",
+                                "ew"]]
     for seat in r.plan.tables:
         out.append([r.number, seat.table, seat.deal_set or "",
                     " ".join(map(str, seat.ns)), _names(t, seat.ns),
@@ -287,7 +297,7 @@ def withdrawn_mark(t: Tournament, n: int, w: Words = ENGLISH) -> str:
 
 
 def side_items(t: Tournament, numbers: Sequence[int], w: Words = ENGLISH,
-               codes: bool = False) -> List[dict]:
+               codes: bool = False) -> List[Dict[str, Any]]:
     """Entrants as a template shows them: ``label`` ("3 Rossi"), ``withdrawn``
     (the mark or ``""``), ``code`` (the seat code, with ``codes``, else ``""``)."""
     out = []
@@ -298,8 +308,10 @@ def side_items(t: Tournament, numbers: Sequence[int], w: Words = ENGLISH,
     return out
 
 
-def standings_block(t: Tournament, through: Optional[int], w: Words = ENGLISH) -> dict:
-    """The standings as ``blocks.html``'s ``standings`` macro shows them."""
+def standings_block(t: Tournament, through: Optional[int], w: Words = ENGLISH) -> Dict[str, Any]:
+    """The standings as ``blocks.html``'s ``standings`` macro shows them: an
+    adjustment or penalty beside the total it changed, VP and MP alike, as
+    :func:`standings_text` does."""
     rows = standings(t, through)
     n = max((len(r.rounds_vp) for r in rows), default=0)
     out = []
@@ -310,7 +322,9 @@ def standings_block(t: Tournament, through: Optional[int], w: Words = ENGLISH) -
                                   or withdrawn_mark(t, r.entrant, w)) else ""
         out.append(dict(rank=_rank(rows, i), number=r.entrant, name=r.name,
                         players=_players(t, r.entrant, w), withdrawn=mark, rounds=vps,
-                        vp=f"{r.vp}{adj}", mp=_signed(r.mp) or "0",
+                        vp=f"{r.vp}{adj}",
+                        mp=(_signed(r.mp) or "0") + (f" ({_signed(r.adj_mp)})" if r.adj_mp
+                                                     else ""),
                         note=tie_note(t, r, w, through), tied=r.tiebreak == "tied"))
     head = dict(rank=w("col_rank"), entrant=w.entrant_column(t.settings.kind),
                 rounds=[w("col_round_short", n=i + 1) for i in range(n)], vp=w("col_vp"),
@@ -318,7 +332,7 @@ def standings_block(t: Tournament, through: Optional[int], w: Words = ENGLISH) -
     return dict(head=head, rows=out)
 
 
-def results_block(t: Tournament, round_no: int, w: Words = ENGLISH) -> dict:
+def results_block(t: Tournament, round_no: int, w: Words = ENGLISH) -> Dict[str, Any]:
     """A round's results as ``blocks.html``'s ``results`` macro shows them."""
     tables, byes = round_results(t, round_no)
     h = t.settings.hands
@@ -343,7 +357,7 @@ def results_block(t: Tournament, round_no: int, w: Words = ENGLISH) -> dict:
                 rows=rows)
 
 
-def meta(t: Tournament, w: Words = ENGLISH) -> dict:
+def meta(t: Tournament, w: Words = ENGLISH) -> Dict[str, Any]:
     """The line under a printout's title: the settings, the MP->VP bounds, the
     tie-breaks."""
     bounds = ", ".join(map(str, t.settings.vp_bounds()))
@@ -398,18 +412,19 @@ def assignments_html(t: Tournament, round_no: Optional[int] = None, lang: str = 
                    codes_note=w("codes_note") if coded else "")
 
 
-def scorecards_html(t: Tournament, refs: Optional[Sequence[object]] = None,
+def scorecards_html(t: Tournament, refs: Optional[Sequence["int | str"]] = None,
                     lang: str = "en") -> str:
     """Personal score cards (of ``refs``, default everybody), one per printed page."""
     w = Words(lang)
-    numbers = [t.entrant(r).number for r in refs] if refs else sorted(t.entrants)  # type: ignore[arg-type]
+    numbers = [t.entrant(r).number for r in refs] if refs else sorted(t.entrants)
     cards = []
     for n in numbers:
         card = scorecard(t, n)
-        rows, total = [], 0
+        rows: List[List[object]] = []
+        total = 0
         for ln in card.lines:
             total += ln.vp if ln.complete else 0
-            rows.append(_card_line(t, ln, w=w) + [total if ln.complete else ""])
+            rows.append([*_card_cells(t, ln, w), total if ln.complete else ""])
         for a in card.adjustments:
             total += a.vp
             rows.append([a.round or "", w(a.kind), a.reason, "", "", _signed(a.mp),

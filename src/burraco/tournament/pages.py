@@ -12,6 +12,7 @@ from starlette.requests import Request
 
 from . import movements as mv
 from ..i18n import LANGS
+from .actions import UNDOABLE, LogEntry
 from .codes import printed
 from .model import Tournament
 from .online import CLOCK_FORMS, default_clock, seat_players
@@ -180,10 +181,13 @@ def seats_rows(t: Tournament, held: Sequence[Tuple[int, int, str, str]],
 
 def director_context(t: Tournament, eid: int, live: Dict[str, Any], q: Any, w: Words, token: str,
                      held: Sequence[Tuple[int, int, str, str]], director_link: str,
-                     tables: Optional[Dict[int, Dict[str, Any]]] = None) -> Dict[str, Any]:
+                     tables: Optional[Dict[int, Dict[str, Any]]] = None,
+                     log: Sequence[LogEntry] = ()) -> Dict[str, Any]:
     """The director's page's context: every step as a form, the seats and their
     codes (``held``), the live round (``tables``: each open table's entries
-    from the players' phones and warnings, :mod:`.entries`)."""
+    from the players' phones and warnings, :mod:`.entries`), the event's log
+    newest first (``log``, oldest first as :mod:`.actions` gives it) with an
+    undo button on the entry ``undo`` would take back."""
     s = t.settings
     r = t.current
     ctx: Dict[str, Any] = dict(
@@ -198,7 +202,11 @@ def director_context(t: Tournament, eid: int, live: Dict[str, Any], q: Any, w: W
         entrant_column=w.entrant_column(s.kind), seats=seats_rows(t, held, w),
         open_round=None, next_round=None, played=len(t.rounds),
         results=[results_block(t, rr.number, w) for rr in reversed(t.rounds)],
-        standings=standings_block(t, None, w), director_link=director_link, live="")
+        standings=standings_block(t, None, w), director_link=director_link, live="",
+        log=log_rows(log, w),
+        late_entry=s.format not in (mv.MITCHELL, mv.ROUND_ROBIN),
+        not_played_how=[dict(value=x, label=w("given_" + x), selected=False)
+                        for x in ("average", "assigned")])
     if r is not None and not r.closed:
         extra = tables or {}
         ctx["live"] = Markup(live_fragment(t, live, w, with_standings=False,
@@ -218,5 +226,16 @@ def director_context(t: Tournament, eid: int, live: Dict[str, Any], q: Any, w: W
     return ctx
 
 
-__all__ = ["PRINTOUTS", "director_context", "format_options", "lang_links", "live_fragment",
+def log_rows(log: Sequence[LogEntry], w: Words) -> List[Dict[str, Any]]:
+    """The log's entries newest first, for the director's page: number, when
+    (UTC), by whom, what (the log's English line), whether undone, and
+    ``undo`` on the one entry ``tournament undo`` would take back now."""
+    last = next((e.number for e in reversed(log) if e.action in UNDOABLE and not e.undone),
+                None)
+    return [dict(number=e.number, at=f"{e.at:%Y-%m-%d %H:%M:%S}", by=w("by_" + e.by),
+                 text=e.text, undone=e.undone, undo=e.number == last and e.undoable)
+            for e in reversed(log)]
+
+
+__all__ = ["PRINTOUTS", "director_context", "log_rows", "format_options", "lang_links", "live_fragment",
            "online_state", "page", "seats_rows", "side_text", "variant_options"]

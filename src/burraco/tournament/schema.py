@@ -23,7 +23,7 @@ from typing import Any, Dict, List, Optional, Set
 
 from sqlalchemy import (Boolean, DateTime, Float, ForeignKey, Integer, MetaData, String, Text,
                         UniqueConstraint, create_engine, event, select)
-from sqlalchemy import Table
+from sqlalchemy import Column, Table
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
@@ -35,7 +35,7 @@ from .shape import Draw
 VERSION_TABLE = "alembic_version_tournament"
 """Alembic's version table for the tournament migrations (the server has its own)."""
 
-HEAD = "t0005"
+HEAD = "t0006"
 """The newest migration (a test checks it is Alembic's head): a database already
 there is used without loading Alembic at all."""
 
@@ -255,6 +255,22 @@ class LogRow(Base):
     """Taken back by a later ``undo`` entry."""
 
 
+ENTRIES = Table(
+    "tournament_sheet_entries", Base.metadata,
+    Column("id", Integer, primary_key=True),
+    Column("event", String(200), nullable=False),
+    Column("round_no", Integer, nullable=False),
+    Column("table_no", Integer, nullable=False),
+    Column("side", Integer, nullable=False),
+    Column("entrant", Integer, nullable=False),
+    Column("hands", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    UniqueConstraint("event", "round_no", "table_no", "side"),
+)
+"""A side's sheet of a table sent from a phone (:mod:`.entries`): ``hands`` as
+JSON ``[[ns, ew], ...]`` (migration t0006)."""
+
+
 # ------------------------------------------------------------------ engine
 def sqlite_path(url: str) -> Optional[Path]:
     """The file of a SQLite URL (None: not SQLite, or in memory)."""
@@ -310,7 +326,6 @@ def at_head(engine: Engine) -> bool:
 
 
 def _version_table() -> Table:
-    from sqlalchemy import Column
     return Table(VERSION_TABLE, MetaData(), Column("version_num", String(32)))
 
 

@@ -136,6 +136,14 @@ class AdjustmentShape(Protocol):
     def round(self) -> Optional[int]:
         """The round it belongs to (None: the event)."""
 
+    @property
+    def reason(self) -> str:
+        """Why it was given (shown on the score card)."""
+
+    @property
+    def kind(self) -> str:
+        """``adjustment`` or ``penalty``."""
+
 
 class EventShape(Protocol):
     """An event as :mod:`.standings` reads it (:class:`~.model.Tournament`)."""

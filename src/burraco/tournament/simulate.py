@@ -15,7 +15,7 @@ first seat rotates from hand to hand.  The points of each hand
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..bots import make_bot
 from ..state import GameState
@@ -107,7 +107,7 @@ def bot_field(t: Tournament, count: int, bots: Sequence[str]) -> None:
 
 def simulate(fmt: str, entrants: int, rounds: int, hands: int = 3, seed: int = 0,
              bots: Sequence[str] = ("greedy", "random"), variant: str = "italian-tournament",
-             **settings) -> dict:
+             **settings: Any) -> Dict[str, Any]:
     """A whole event of bots; the standings and the rounds as plain data."""
     t = Tournament(f"Simulated {fmt}", Settings(format=fmt, rounds=rounds, hands=hands,
                                                 variant=variant, seed=seed, **settings))
@@ -120,17 +120,17 @@ def simulate(fmt: str, entrants: int, rounds: int, hands: int = 3, seed: int = 0
     return event_json(t)
 
 
-def event_json(t: Tournament) -> dict:
+def event_json(t: Tournament) -> Dict[str, Any]:
     """``{"standings": [...], "rounds": [...]}`` of an event (the JSON of
     ``simulate --json`` and ``standings --json``)."""
     rows = standings(t)
     if t.finished:
         check_totals(t, rows)
 
-    def names(ns):
+    def names(ns: Sequence[int]) -> List[str]:
         return [t.entrants[n].name for n in ns]
 
-    rounds = []
+    rounds: List[Dict[str, Any]] = []
     for r in t.rounds:
         tables, byes = round_results(t, r.number)
         rounds.append({

@@ -5,12 +5,13 @@ form of the director's page names a step, done here through the event's store
 from __future__ import annotations
 
 import math
-from typing import Any, Dict
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
 
 from .codes import printed
 from .model import TournamentError, check_bot_players
 from .online import Online
 from .output import summary
+from .roster import read_entrants
 from .webinput import form_int, parse_entrants_csv, parse_sheet, whole
 from .words import ENGLISH, Words
 
@@ -27,7 +28,7 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
             rating=form_int(f, "rating", 0))])
         return w("m_registered", entrant=f"{en.number} {en.name}")
     if step == "import":
-        items = parse_entrants_csv(f.get("csv", ""))
+        items = _imported(f)
         check_bot_players([p for it in items for p in it["players"]])
         added = await o.db(st.add_entrants, name, items)
         return w("m_registered_n", n=len(added))
@@ -129,7 +130,102 @@ async def do_step(o: Online, name: str, step: str, f: Dict[str, str],
         refs = [x.strip() for x in f.get("entrants", "").split(",") if x.strip()]
         order = await o.db(st.record_draw, name, refs)
         return w("m_draw", order=" > ".join(map(str, order)))
+    if step in TOOLS:
+        return await TOOLS[step](o, name, f, w)
     raise TournamentError(f"no step {step!r}")
+
+
+def _imported(f: Dict[str, str]) -> List[Dict[str, Any]]:
+    """The entrants of the import form: the file sent (CSV, commas or
+    semicolons, UTF-8 or Windows-1252: :func:`.roster.read_entrants`), or the
+    text pasted; not both."""
+    files = getattr(f, "files", {})
+    filename, data = files.get("file", ("", b""))
+    pasted = f.get("csv", "")
+    if data.strip():
+        if pasted.strip():
+            raise TournamentError("give a file or paste the list, not both")
+        shown = filename if len(filename) <= 40 else filename[:40] + "..."
+        return read_entrants(data, f"the file {shown!r}" if shown else "the file")
+    if filename and not pasted.strip():
+        raise TournamentError(f"the file {filename[:40]!r} is empty")
+    return parse_entrants_csv(pasted)
+
+
+def _label(en: Any) -> str:
+    return f"{en.number} {en.name}"
+
+
+def _players(f: Dict[str, str]) -> List[str]:
+    return [p.strip() for p in (f.get("player1", ""), f.get("player2", "")) if p.strip()]
+
+
+async def _undo(o: Online, name: str, f: Dict[str, str], w: Words) -> str:
+    number = form_int(f, "entry")
+    entry, _t = await o.db(o.store.undo, name, number)
+    return w("m_undone", entry=entry.number, text=entry.text)
+
+
+async def _edit(o: Online, name: str, f: Dict[str, str], w: Words) -> str:
+    players = _players(f)
+    check_bot_players(players)
+    new_name = (f.get("name") or "").strip() or None
+    club = f.get("club")
+    club = club.strip() if club and club.strip() else None
+    rating = form_int(f, "rating") if (f.get("rating") or "").strip() else None
+    if new_name is None and not players and club is None and rating is None:
+        raise TournamentError("say what changes: a name, the players, the club or the rating")
+    _old, new = await o.db(o.store.edit_entrant, name, f.get("entrant", ""), new_name,
+                           players or None, club, rating)
+    return w("m_edited", entrant=_label(new))
+
+
+async def _substitute(o: Online, name: str, f: Dict[str, str], w: Words) -> str:
+    new_player = (f.get("substitute") or "").strip()
+    if not new_player:
+        raise TournamentError("substitute: give the new player's name")
+    check_bot_players([new_player])
+    _old, new = await o.db(o.store.substitute, name, f.get("entrant", ""),
+                           f.get("player", ""), new_player)
+    return w("m_edited", entrant=_label(new))
+
+
+async def _late(o: Online, name: str, f: Dict[str, str], w: Words) -> str:
+    players = _players(f)
+    check_bot_players(players)
+    en = await o.db(o.store.add_late, name, dict(
+        name=f.get("name", ""), players=players, club=f.get("club", ""),
+        rating=form_int(f, "rating", 0)))
+    return w("m_late", entrant=_label(en))
+
+
+async def _remove(o: Online, name: str, f: Dict[str, str], w: Words) -> str:
+    en = await o.db(o.store.remove_entrant, name, f.get("entrant", ""))
+    return w("m_removed", entrant=_label(en))
+
+
+async def _not_played(o: Online, name: str, f: Dict[str, str], w: Words) -> str:
+    rno, table = form_int(f, "round"), form_int(f, "table")
+    how = f.get("how") or "average"
+    vp: Optional[Tuple[int, int]] = None
+    if how == "assigned":
+        vp = (form_int(f, "vp_ns"), form_int(f, "vp_ew"))
+    elif how != "average" or (f.get("vp_ns") or "").strip() or (f.get("vp_ew") or "").strip():
+        if how == "average":
+            raise TournamentError("an average score is worked out: give VP only with an "
+                                  "assigned score")
+        raise TournamentError(f"a table not played scores 'average' or 'assigned', not "
+                              f"{how[:20]!r}")
+    _t, _old, new = await o.db(o.store.not_played, name, rno, table, how, vp)
+    vns, vew = new.given_vp or (0, 0)
+    return w("m_not_played", round=rno, table=table, vp=f"{vns}-{vew}")
+
+
+Tool = Callable[[Online, str, Dict[str, str], Words], Awaitable[str]]
+
+TOOLS: Dict[str, Tool] = {"undo": _undo, "edit": _edit, "substitute": _substitute,
+                          "late": _late, "remove": _remove, "not_played": _not_played}
+"""The director's everyday tools of :mod:`.actions` (logged, undoable), by step."""
 
 
 __all__ = ["do_step"]

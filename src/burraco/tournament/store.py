@@ -18,7 +18,7 @@ import json
 import secrets
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -97,9 +97,10 @@ class Store(DirectorSteps):
         with self.session() as s:
             for ev in s.scalars(select(EventRow).order_by(EventRow.id)):
                 t = _build(ev)
+                r = t.current
                 state = "finished" if t.finished else (
-                    "registering" if not t.rounds else
-                    f"round {t.current.number} {'closed' if t.current.closed else 'open'}")
+                    "registering" if r is None else
+                    f"round {r.number} {'closed' if r.closed else 'open'}")
                 out.append((ev.name, ev.format, len(t.rounds), ev.rounds, state))
         return out
 
@@ -129,7 +130,7 @@ class Store(DirectorSteps):
             s.delete(self._event(s, name))
 
     # -------------------------------------------------------------- steps
-    def add_entrants(self, name: Optional[str], entrants: Sequence[dict]) -> List[Entrant]:
+    def add_entrants(self, name: Optional[str], entrants: Sequence[Dict[str, Any]]) -> List[Entrant]:
         """Register entrants (dicts of :meth:`Tournament.add_entrant`'s arguments),
         all or none."""
         with self.session() as s:
@@ -150,7 +151,7 @@ class Store(DirectorSteps):
                                      "names": [e.name for e in added]})
             return out
 
-    def change_settings(self, name: Optional[str], **changes) -> Tournament:
+    def change_settings(self, name: Optional[str], **changes: Any) -> Tournament:
         """Change the event's settings (see :meth:`Tournament.change_settings`)."""
         with self.session() as s:
             ev = self._event(s, name)
@@ -276,7 +277,7 @@ class Store(DirectorSteps):
             _log(s, ev, "draw", {"draw": row.id, "order": list(order)})
             return order
 
-    def log(self, name: Optional[str] = None) -> List[Tuple[_dt.datetime, str, dict]]:
+    def log(self, name: Optional[str] = None) -> List[Tuple[_dt.datetime, str, Dict[str, Any]]]:
         """What the director did, oldest first (see also :meth:`log_entries`)."""
         with self.session() as s:
             ev = self._event(s, name)
@@ -327,11 +328,11 @@ class Store(DirectorSteps):
             _table_row(ev, round_no, table).online_id = online_id
             _log(s, ev, "online", {"round": round_no, "table": table, "server_table": online_id})
 
-    def online(self, name: Optional[str] = None) -> dict:
+    def online(self, name: Optional[str] = None) -> Dict[int, Dict[str, Any]]:
         """The online facts of every round: ``{round: {"clock": (start, seconds,
         form) or None, "tables": {table: server table id}}}``."""
         with self.session() as s:
-            out = {}
+            out: Dict[int, Dict[str, Any]] = {}
             for rr in self._event(s, name).rounds_:
                 clock = ((rr.clock_start, rr.clock_seconds, rr.clock_form or "round")
                          if rr.clock_start is not None else None)
@@ -428,10 +429,10 @@ class Store(DirectorSteps):
                  .where(RoundRow.closed.is_(False), TableRow.online_id.is_not(None),
                         ~TableRow.hands.any())
                  .order_by(EventRow.id, RoundRow.number, TableRow.number))
-            return [(a, b, c, d) for a, b, c, d in s.execute(q)]
+            return [(a, b, c, d) for a, b, c, d in s.execute(q) if d is not None]
 
 
-def _already_registered(t: Tournament, entrants: Sequence[dict]) -> None:
+def _already_registered(t: Tournament, entrants: Sequence[Dict[str, Any]]) -> None:
     """:class:`AlreadyDone` when every entrant asked for is registered already
     with the same name and players (a registration or an import repeated after
     an interruption); otherwise nothing (the model refuses a clash)."""

@@ -40,7 +40,7 @@ from __future__ import annotations
 import copy
 import json
 import secrets
-from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple, cast
 from urllib.parse import quote, urlencode
 
 from starlette.requests import Request
@@ -49,6 +49,7 @@ from starlette.routing import Route
 
 from ..i18n import normalize_lang
 from ..server.guard import client_address, csp_with
+from ..server.wire import Player
 from . import entries, printouts, render
 from .csrf import FormTokens
 from .limits import WrongTries
@@ -329,7 +330,8 @@ def routes(hub: Callable[[], Any],
             raise BadRequest(429, "rate_limited", f"too many wrong seat codes: try again in "
                              f"{wait} s", "code", {"Retry-After": str(wait)})
         try:
-            got = await o.claim(name, me, body.get("code"), body.get("name"))
+            # current() gives the session's player as the server stores it (a wire Player)
+            got = await o.claim(name, cast(Player, me), body.get("code"), body.get("name"))
         except WrongCode:
             tries.wrong(keys)
             raise
@@ -448,7 +450,9 @@ def routes(hub: Callable[[], Any],
         key = await o.db(o.store.director_key, name)
         link = f"{request.base_url}tournament/{eid}/director?key={quote(key)}"
         tables = await o.db(entries.director_view, o.store, name, w)
-        ctx = director_context(t, eid, live, request.query_params, w, token, held, link, tables)
+        log = await o.db(o.store.log_entries, name)
+        ctx = director_context(t, eid, live, request.query_params, w, token, held, link, tables,
+                               log)
         html = page("director.html", request, lang, w("title_director", name=name), **ctx)
         return tokens.set_cookie(HTMLResponse(html), fresh)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 from urllib.parse import parse_qs
 
 from starlette.requests import Request
@@ -87,16 +87,66 @@ async def bounded_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-async def read_form(request: Request) -> Dict[str, str]:
-    """A posted form (the last value of each field), bounded by :data:`MAX_FORM`."""
+class Form(Dict[str, str]):
+    """A posted form: its text fields (the last value of each), and ``files``,
+    each file field's name -> (file name, bytes as sent) (a multipart form's
+    files; none in a URL-encoded form)."""
+
+    def __init__(self, fields: Dict[str, str],
+                 files: Optional[Dict[str, Tuple[str, bytes]]] = None) -> None:
+        super().__init__(fields)
+        self.files: Dict[str, Tuple[str, bytes]] = files or {}
+
+
+MAX_FIELDS = 200
+"""The most fields a form may have."""
+
+
+async def read_form(request: Request) -> Form:
+    """A posted form (the last value of each field), bounded by :data:`MAX_FORM`:
+    URL-encoded, or ``multipart/form-data`` (a file upload: :func:`multipart_form`)."""
     raw = await bounded_body(request, MAX_FORM)
+    ctype = request.headers.get("content-type", "")
+    if ctype.split(";")[0].strip().lower() == "multipart/form-data":
+        return multipart_form(ctype, raw)
     try:
-        q = parse_qs(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=200)
+        q = parse_qs(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FIELDS)
     except UnicodeDecodeError:
         raise TournamentError("the form is not UTF-8") from None
     except ValueError:
         raise TournamentError("the form has too many fields") from None
-    return {k: v[-1] for k, v in q.items()}
+    return Form({k: v[-1] for k, v in q.items()})
+
+
+def multipart_form(ctype: str, raw: bytes) -> Form:
+    """A ``multipart/form-data`` body (``ctype``: its Content-Type with the
+    boundary), read by the standard library's MIME parser: the text fields in
+    UTF-8, each file's bytes as sent (its encoding is the reader's business)."""
+    from email import policy
+    from email.parser import BytesParser
+    head = f"Content-Type: {ctype}\r\nMIME-Version: 1.0\r\n\r\n".encode("latin-1", "replace")
+    msg = BytesParser(policy=policy.HTTP).parsebytes(head + raw)
+    if not msg.is_multipart() or msg.defects:
+        raise TournamentError("the form is not a readable multipart/form-data body")
+    fields: Dict[str, str] = {}
+    files: Dict[str, Tuple[str, bytes]] = {}
+    for i, part in enumerate(msg.iter_parts()):
+        if i >= MAX_FIELDS:
+            raise TournamentError("the form has too many fields")
+        name = part.get_param("name", header="content-disposition")
+        if not isinstance(name, str):
+            continue
+        data = part.get_payload(decode=True)
+        data = data if isinstance(data, bytes) else b""
+        filename = part.get_filename()
+        if filename is not None:
+            files[name] = (str(filename), data)
+            continue
+        try:
+            fields[name] = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TournamentError(f"{name[:20]}: the form is not UTF-8") from None
+    return Form(fields, files)
 
 
 MAX_DIGITS = 9

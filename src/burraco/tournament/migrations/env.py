@@ -7,16 +7,21 @@ kept in ``alembic_version_tournament`` so the server's migrations, with their
 own version table, share the database; only ``tournament_*`` tables are ours.
 """
 
-from alembic import context
+from typing import Optional
 
-from burraco.tournament.store import VERSION_TABLE, Base, make_engine
+from alembic import context
+from sqlalchemy.engine import Connection
+from sqlalchemy.schema import SchemaItem
+
+from burraco.tournament.schema import VERSION_TABLE, Base, make_engine
 
 config = context.config
 
 
-def _include(obj, name, type_, reflected, compare_to):
+def _include(obj: SchemaItem, name: Optional[str], type_: str, reflected: bool,
+             compare_to: Optional[SchemaItem]) -> bool:
     if type_ == "table":
-        return name.startswith("tournament_")
+        return bool(name and name.startswith("tournament_"))
     return True
 
 
@@ -30,7 +35,7 @@ def run() -> None:
         _configure(conn)
 
 
-def _configure(conn) -> None:
+def _configure(conn: Connection) -> None:
     context.configure(connection=conn, target_metadata=Base.metadata,
                       version_table=VERSION_TABLE, include_object=_include,
                       render_as_batch=conn.dialect.name == "sqlite")

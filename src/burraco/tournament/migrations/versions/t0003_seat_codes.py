@@ -7,6 +7,7 @@ Revises: t0002
 Create Date: 2027-01-10
 """
 import secrets
+from typing import Dict, Set
 
 import sqlalchemy as sa
 from alembic import op
@@ -30,7 +31,7 @@ def upgrade() -> None:
     entrants = sa.table('tournament_entrants', sa.column('id', sa.Integer()),
                         sa.column('event_id', sa.Integer()), sa.column('code', sa.String()))
     conn = op.get_bind()
-    taken: dict = {}
+    taken: Dict[int, Set[str]] = {}
     for eid, ev in conn.execute(sa.select(entrants.c.id, entrants.c.event_id)).all():
         used = taken.setdefault(ev, set())
         code = _code()

@@ -8,6 +8,8 @@ Revision ID: t0005
 Revises: t0004
 Create Date: 2027-02-01
 """
+from typing import Any, Dict, List, Tuple
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -34,7 +36,7 @@ def upgrade() -> None:
     with_result = (sa.select(rounds.c.event_id, rounds.c.number, rounds.c.started_at)
                    .where(sa.exists().where(tables.c.round_id == rounds.c.id)
                           .where(hands.c.table_id == tables.c.id)))
-    played: dict = {}
+    played: Dict[int, List[Tuple[int, Any]]] = {}
     for ev, number, started in conn.execute(with_result).all():
         played.setdefault(ev, []).append((number, started))
     for did, ev, created in conn.execute(sa.select(draws.c.id, draws.c.event_id,

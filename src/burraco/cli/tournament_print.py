@@ -1,0 +1,153 @@
+"""``burraco tournament`` printouts: the standings, a round's results and
+table assignments, the score cards (text, ``--html``, ``--csv``, ``--json``),
+and ``export``, every printout into a folder."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, Callable
+
+from ..tournament.model import TournamentError
+from .tournament_common import _event, _store, guarded
+
+
+def register_printouts(step: Callable[..., Any]) -> None:
+    """Add the printouts with ``step(name, help, func)`` of
+    :func:`burraco.cli.tournament_cmd.register`."""
+    q = step("standings", "the standings", cmd_standings)
+    q.add_argument("--through", type=int, help="after this round")
+    _outputs(q, json_=True)
+    q = step("results", "a round's results (default: every round)", cmd_results)
+    q.add_argument("round", type=int, nargs="?")
+    _outputs(q)
+    q = step("tables", "a round's table assignments (default: the current round)", cmd_tables)
+    q.add_argument("round", type=int, nargs="?")
+    q.add_argument("--codes", action="store_true",
+                   help="the director's copy: each entrant's seat code under its name")
+    _outputs(q)
+    q = step("card", "personal score cards (default: everybody's)", cmd_card)
+    q.add_argument("entrants", nargs="*", metavar="ENTRANT")
+    _outputs(q, csv_=False)
+    q = step("export", "write every printout into a folder", cmd_export)
+    q.add_argument("dir")
+    _lang_option(q)
+
+
+def _lang_option(q: argparse.ArgumentParser) -> None:
+    q.add_argument("--lang", choices=("en", "it", "pt", "de"), default="en",
+                   help="the language of the printout (default English; CSV columns stay "
+                        "English)")
+
+def _outputs(q: argparse.ArgumentParser, json_: bool = False, csv_: bool = True) -> None:
+    _lang_option(q)
+    q.add_argument("--html", metavar="FILE", help="write a printable HTML page (- for stdout)")
+    if csv_:
+        q.add_argument("--csv", metavar="FILE", help="write CSV (- for stdout)")
+    if json_:
+        q.add_argument("--json", action="store_true", help="print JSON")
+
+def _write(path: str, text: str, what: str) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    except OSError as e:
+        raise TournamentError(f"cannot write {path}: {e.strerror}") from None
+    print(f"{what} written to {path}")
+
+@guarded
+def cmd_standings(args: argparse.Namespace) -> int:
+    from ..tournament import output
+    from ..tournament.simulate import event_json
+    t = _store(args).load(_event(args))
+    if args.through is not None:
+        t.round(args.through)
+    if args.json:
+        d = event_json(t)
+        if args.through is not None:
+            from ..tournament.standings import standings
+            d["standings"] = [r.to_dict() for r in standings(t, args.through)]
+        print(json.dumps(d, indent=1))
+    if args.html:
+        _write(args.html, output.standings_html(t, args.through, args.lang), "standings")
+    if args.csv:
+        _write(args.csv, output.standings_csv(t, args.through), "standings")
+    if not (args.json or args.html or args.csv):
+        sys.stdout.write(output.standings_text(t, args.through, args.lang))
+    return 0
+
+@guarded
+def cmd_results(args: argparse.Namespace) -> int:
+    from ..tournament import output
+    t = _store(args).load(_event(args))
+    if args.round is not None:
+        t.round(args.round)
+    if not t.rounds:
+        raise TournamentError("no round has started")
+    if args.html:
+        page = (output.results_html(t, args.round, args.lang) if args.round
+                else output.standings_html(t, lang=args.lang))
+        _write(args.html, page, "results")
+    if args.csv:
+        _write(args.csv, output.results_csv(t, args.round), "results")
+    if not (args.html or args.csv):
+        for n in [args.round] if args.round else [r.number for r in t.rounds]:
+            sys.stdout.write(output.results_text(t, n, args.lang))
+    return 0
+
+@guarded
+def cmd_tables(args: argparse.Namespace) -> int:
+    from ..tournament import output
+    t = _store(args).load(_event(args))
+    if not t.rounds:
+        raise TournamentError("no round has started")
+    n = args.round or len(t.rounds)
+    t.round(n)
+    if args.html:
+        _write(args.html, output.assignments_html(t, n, args.lang, codes=args.codes),
+               "table assignments")
+    if args.csv:
+        _write(args.csv, output.assignments_csv(t, n), "table assignments")
+    if not (args.html or args.csv):
+        sys.stdout.write(output.assignments_text(t, n, args.lang, codes=args.codes))
+    return 0
+
+@guarded
+def cmd_card(args: argparse.Namespace) -> int:
+    from ..tournament import output
+    from ..tournament.standings import scorecard
+    t = _store(args).load(_event(args))
+    refs = args.entrants or sorted(t.entrants)
+    cards = [scorecard(t, r) for r in refs]
+    if args.html:
+        _write(args.html, output.scorecards_html(t, [c.entrant for c in cards], args.lang),
+               "score cards")
+    else:
+        sys.stdout.write("\n".join(output.scorecard_text(c, t, args.lang) for c in cards))
+    return 0
+
+@guarded
+def cmd_export(args: argparse.Namespace) -> int:
+    from ..tournament import output
+    t = _store(args).load(_event(args))
+    os.makedirs(args.dir, exist_ok=True)
+    lang = args.lang
+    files = {"standings.html": output.standings_html(t, lang=lang),
+             "standings.csv": output.standings_csv(t),
+             "cards.html": output.scorecards_html(t, lang=lang)}
+    if t.rounds:
+        files["results.csv"] = output.results_csv(t)
+    for r in t.rounds:
+        files[f"round-{r.number}-results.html"] = output.results_html(t, r.number, lang)
+        files[f"round-{r.number}-tables.html"] = output.assignments_html(t, r.number, lang)
+        files[f"round-{r.number}-tables.csv"] = output.assignments_csv(t, r.number)
+    for name, text in files.items():
+        with open(os.path.join(args.dir, name), "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    print(f"{len(files)} files written to {args.dir}: {', '.join(files)}")
+    return 0
