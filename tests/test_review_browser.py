@@ -1,6 +1,6 @@
 """The review of a finished hand in a real browser (issue 28, static/js/review.js).
 
-Two people play a hand of burraco-2p at a private table through the page's gestures
+Two people play a short hand of burraco-2p (one deck) at a private table through the page's gestures
 (Anna at a laptop in English, Bruno on a phone in Italian). From the result panel,
 "Review hand 1" opens the review in a new tab: it is queued on the server, its
 progress shows, then the list of Anna's decisions with each verdict (a colour, a sign
@@ -26,7 +26,7 @@ from typing import Any, Dict
 import pytest
 
 from browser.axe import assert_accessible
-from browser.driver import Player, chromium, play_first_hand, require_browser, seat_two, sign_in
+from browser.driver import SHORT_HAND, Player, chromium, play_first_hand, require_browser, seat_two, sign_in
 
 require_browser()
 
@@ -70,7 +70,7 @@ def shot(page: Any, name: str, full: bool = False) -> None:
 
 def play_a_hand(anna: Player, bruno: Player) -> str:
     """Anna makes a private table of two, Bruno joins by its link, they play hand 1."""
-    made = seat_two(anna, bruno, {"variant": "burraco-2p", "players": 2, "public": False, "seat": 0})
+    made = seat_two(anna, bruno, {"variant": SHORT_HAND, "players": 2, "public": False, "seat": 0})
     table = made["table"]["id"]
     play_first_hand(anna, bruno)
     for p in (anna, bruno):

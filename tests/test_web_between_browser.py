@@ -30,7 +30,7 @@ from typing import Any, Dict, List
 import pytest
 
 from browser.axe import assert_accessible
-from browser.driver import HAND0_OVER, Player, chromium, play_first_hand, require_browser, seat_two
+from browser.driver import SHORT_HAND, HAND0_OVER, Player, chromium, play_first_hand, require_browser, seat_two
 
 require_browser()
 
@@ -129,7 +129,7 @@ def test_between_hands_and_the_hand_step_by_step(server, browser):
 
 def _play(server: Server, anna: Player, bruno: Player) -> None:
     sent = {anna.name: frames(anna), bruno.name: frames(bruno)}
-    made = seat_two(anna, bruno, {"variant": "burraco-2p", "players": 2, "public": False, "seat": 0})
+    made = seat_two(anna, bruno, {"variant": SHORT_HAND, "players": 2, "public": False, "seat": 0})
     table = made["table"]["id"]
     assert made["table"]["pause"] == 120
 

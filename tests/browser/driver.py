@@ -244,3 +244,9 @@ def seat_two(anna: Player, bruno: Player, table: Dict[str, Any]) -> Dict[str, An
         p.wait_js("return !!s.view && !!s.you && s.you.seat !== null && s.view.status === 'in-progress';",
                   what="the deal, seated")
     return made
+
+
+SHORT_HAND = "burraco-2p:decks=1"
+"""A two-person hand about a third as long as burraco-2p's (one deck: 9 cards in the
+stock after the deal and the packets): for tests of the pages around a hand (the pause
+between hands, the step-through, the review), whose subject is not the hand's length."""

@@ -45,7 +45,7 @@ holds more melds than the cap, so its mask always equals the legal moves.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..cards import IS_WILD, JOKER, NUM_KINDS, counts, deck
 from ..meldgen import gen_melds
@@ -128,6 +128,39 @@ def _build(shape: Shape, rank: int, suit: int) -> Optional[Tuple[int, ...]]:
     return tuple(sorted(JOKER if r == 0 else ((suit + rel) % 4) * 13 + r - 1 for r, rel in codes))
 
 
+class _Catalogue(NamedTuple):
+    """Every legal meld of one variant's deck and its shapes: what an
+    :class:`ActionCodec` numbers, the same at every table size dealt from that deck."""
+
+    melds: List[Tuple[int, ...]]
+    numbers: Dict[Tuple[int, ...], int]
+    shapes: List[Shape]
+    meld_shape: List[int]
+
+
+_CATALOGUES: Dict[Tuple["Variant", int], _Catalogue] = {}
+
+
+def _catalogue(v: "Variant", decks: int) -> _Catalogue:
+    """The meld catalogue of variant ``v`` played with ``decks`` decks, built once
+    (every table size dealt from the same deck shares it: a few tenths of a second
+    each in the pure-Python engine)."""
+    got = _CATALOGUES.get((v, decks))
+    if got is not None:
+        return got
+    rules = v.rules
+    full = counts(deck(decks, v.jokers_per_deck * decks))
+    melds = [m for m in sorted(gen_melds(rules, full), key=lambda m: (len(m), m))
+             if rules.read(m) is not None]
+    shape_of = [_shape_of(m, rules.read(m)) for m in melds]
+    order = {_SET: 0, _RUN: 1, _WILD: 2}
+    shapes = sorted(set(shape_of), key=lambda s: (order[s[0]], len(s[1]), s[1]))
+    shape_index = {s: k for k, s in enumerate(shapes)}
+    got = _CATALOGUES[(v, decks)] = _Catalogue(
+        melds, {m: k for k, m in enumerate(melds)}, shapes, [shape_index[s] for s in shape_of])
+    return got
+
+
 class ActionCodec:
     """Move <-> action index for one variant and table size (see the module docstring).
 
@@ -142,26 +175,15 @@ class ActionCodec:
         self.variant = v
         self.players = players
         self.rules = rules = v.rules
-        d = v.decks_for(players)
-        full = counts(deck(d, v.jokers_per_deck * d))
-        cat = sorted(gen_melds(rules, full), key=lambda m: (len(m), m))
-        self.catalogue: List[Tuple[int, ...]] = [m for m in cat if rules.read(m) is not None]
+        cat = _catalogue(v, v.decks_for(players))
+        self.catalogue: List[Tuple[int, ...]] = cat.melds
         """Every legal meld of the variant's deck, as sorted card tuples."""
-        self.index: Dict[Tuple[int, ...], int] = {m: k for k, m in enumerate(self.catalogue)}
+        self.index: Dict[Tuple[int, ...], int] = cat.numbers
         """Catalogue index of each meld."""
-        shapes: set[Shape] = set()
-        meld_shape: List[int] = []
-        for m in self.catalogue:
-            shapes.add(_shape_of(m, rules.read(m)))
-        order = {_SET: 0, _RUN: 1, _WILD: 2}
-        self.shapes: List[Shape] = sorted(
-            shapes, key=lambda s: (order[s[0]], len(s[1]), s[1]))
+        self.shapes: List[Shape] = cat.shapes
         """Every meld shape: ``(kind, codes)`` with kind ``'S'`` (set), ``'R'`` (run),
         ``'W'`` (wilds only)."""
-        shape_index = {s: k for k, s in enumerate(self.shapes)}
-        for m in self.catalogue:
-            meld_shape.append(shape_index[_shape_of(m, rules.read(m))])
-        self.meld_shape = meld_shape
+        self.meld_shape: List[int] = cat.meld_shape
         """Shape index of each catalogue meld."""
         self.slots = max_melds if max_melds is not None else v.deck_size(players) // 3
         """Meld numbers covered by the add (and pickup-onto) actions."""
