@@ -87,6 +87,7 @@ def cli(db: str, *args: str, check: bool = True, env=None) -> subprocess.Complet
     return p
 
 
+
 def standings_by_hand(url: str, event: str):
     """The standings computed from the saved rows with plain SQL: VP by RULES.md's
     table, byes 14 VP +355 MP, sorted by VP then MP difference."""
@@ -126,16 +127,28 @@ def standings_by_hand(url: str, event: str):
 
 
 @pytest.mark.slow
-def test_danish_12_pairs_end_to_end(db, tmp_path):
+def test_danish_12_pairs_end_to_end(db, tmp_path, capsys, monkeypatch):
     """The issue's end-to-end test: 12 pairs, Danish, 5 rounds of 3 hands, bots;
-    every step a new process; round 2 is interrupted (the process killed after
-    its first table) and resumed; a result of round 3 is corrected; the final
-    standings are those computed by hand from the saved rows."""
+    each step a call of the command (``burraco tournament``'s main, which opens the
+    database afresh: nothing is carried between steps but what was saved); round 2
+    is interrupted (a process of its own, killed after its first table) and resumed;
+    a result of round 3 is corrected; the final standings, read by a new process,
+    are those computed by hand from the saved rows."""
+    monkeypatch.setenv("BURRACO_DB", db)
+
+    def step(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+        capsys.readouterr()
+        code = main(["tournament", *args])
+        out, err = capsys.readouterr()
+        if check:
+            assert code == 0, (args, out, err)
+        return subprocess.CompletedProcess(args, code, out, err)
+
     ev = "Danish 12"
-    cli(db, "create", ev, "--format", "danish", "--rounds", "5", "--hands", "3", "--seed", "7")
-    cli(db, "bots", "12", "--bots", "greedy,random")
+    step("create", ev, "--format", "danish", "--rounds", "5", "--hands", "3", "--seed", "7")
+    step("bots", "12", "--bots", "greedy,random")
     for r in range(1, 6):
-        out = cli(db, "start").stdout
+        out = step("start").stdout
         assert f"round {r} of 5" in out and out.count("table ") == 6
         if r == 2:
             e = dict(os.environ, BURRACO_DB=db,
@@ -147,18 +160,18 @@ def test_danish_12_pairs_end_to_end(db, tmp_path):
             p.send_signal(signal.SIGKILL)
             p.wait()
             p.stdout.close()
-            closing = cli(db, "close", check=False)
+            closing = step("close", check=False)
             assert closing.returncode != 0 and "no result yet" in closing.stderr
             assert len(closing.stderr.strip().splitlines()) == 1
         missing = 6
         if r == 2:
-            missing = cli(db, "results", "2").stdout.count("no result yet")
+            missing = step("results", "2").stdout.count("no result yet")
             assert missing < 6
-        played = cli(db, "play-bots").stdout
+        played = step("play-bots").stdout
         assert played.count("played by bots") == missing
         if r == 3:
-            cli(db, "correct", "3", "4", "500", "0", "0", "0", "0", "0")
-        cli(db, "close")
+            step("correct", "3", "4", "500", "0", "0", "0", "0", "0")
+        step("close")
     res = json.loads(cli(db, "standings", "--json").stdout)
     assert [s["rank"] for s in res["standings"]][:1] == [1]
     by_hand = standings_by_hand(db, ev)
@@ -170,10 +183,10 @@ def test_danish_12_pairs_end_to_end(db, tmp_path):
     # the corrected sheet is what counts
     t4 = [x for x in res["rounds"][2]["tables"] if x["table"] == 4][0]
     assert t4["hands"] == [[500, 0], [0, 0], [0, 0]] and t4["vp"] == [14, 6]
-    log = cli(db, "log").stdout
+    log = step("log").stdout
     assert "correct" in log and log.count("result") >= 29
     with pytest.raises(AssertionError):
-        cli(db, "start")   # all 5 rounds played: refused
+        step("start")   # all 5 rounds played: refused
 
 
 def test_migrations_and_tables(tmp_path):
