@@ -169,7 +169,7 @@ def _moves(c: Client, tid: str) -> int:
 
 
 def test_a_quick_search_bot_does_not_wait_for_slow_tables(tmp_path):
-    """Attack: tables of slow search bots (here three of ``search:time=2`` on one
+    """Attack: tables of slow search bots (here three of ``search:time=1`` on one
     worker) hold the search workers.  Another table's quick bot
     (``search:time=0.05``) must not wait its turn behind all of them: with the
     decisions served in arrival order it made about as many moves as one slow table;
@@ -179,12 +179,12 @@ def test_a_quick_search_bot_does_not_wait_for_slow_tables(tmp_path):
                  "--tables-per-player", "0", "--tables-per-address", "0", "--table-rate", "0")
     try:
         a = Client(srv, "Host")
-        slow = [_create(a, seat=None, seats=["search:time=2"] * 2).json()["table"]["id"]
+        slow = [_create(a, seat=None, seats=["search:time=1"] * 2).json()["table"]["id"]
                 for _ in range(3)]
         fast = _create(a, seat=None, seats=["search:time=0.05"] * 2).json()["table"]["id"]
-        time.sleep(3)  # every table's first decisions are queued or done
+        time.sleep(2)  # every table's first decisions are queued or done
         start = {t: _moves(a, t) for t in slow + [fast]}
-        time.sleep(14)
+        time.sleep(7)
         got = {t: _moves(a, t) - start[t] for t in start}
         slow_moves = [got[t] for t in slow]
         assert sum(slow_moves) >= 3, got  # the slow tables did play meanwhile
