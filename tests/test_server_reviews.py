@@ -322,3 +322,18 @@ def test_a_tables_play_does_not_wait_for_a_review(tmp_path):
         assert 0 <= done < total
     finally:
         srv.stop()
+
+
+def test_a_malformed_hand_number_is_refused_alike_by_every_hand_route(served):
+    """The record, the step-through and the review read the hand number of their
+    path in one place (``server.httperrors.hand_number``): ``x`` is refused with 400
+    naming the field ``n`` by each, and a whole number of no finished hand is 404."""
+    srv, _, _ = served
+    a = Client(srv, "Nina")
+    tid = _bot_table(a)
+    for path in ("record", "replay", "review?seat=0"):
+        r = a.http.get(f"/api/tables/{tid}/hands/x/{path}")
+        assert r.status_code == 400, (path, r.text)
+        err = r.json()["error"]
+        assert err["field"] == "n" and "whole number" in err["message"], (path, err)
+        assert a.http.get(f"/api/tables/{tid}/hands/7/{path}").status_code == 404, path

@@ -27,7 +27,7 @@ from ..variants import BOUNDS, PRESETS, Variant
 from . import (auth, guard, limits, lobby as lobby_routes, replay, reviews, runtime, schema,
                sockets)
 from .auth import COOKIE, Who
-from .httperrors import STATUS, HttpError, clean_name, error_response as _err
+from .httperrors import STATUS, HttpError, clean_name, error_response as _err, hand_number
 from .hub import Hub, Settings
 from .live import Handle
 from .reasons import validation_reason
@@ -363,10 +363,7 @@ def create_app(settings: Optional[Settings] = None, sections: Sequence[Section] 
     async def record(request: Request) -> Response:
         player = await current(request, required=False)
         h = await table_for(request, player)
-        try:
-            n = int(request.path_params["n"])
-        except ValueError:
-            raise HttpError("malformed", "the hand number is a whole number", "n") from None
+        n = hand_number(request.path_params)
         rec = await hub().db(hub().store.hand_record, h.core.id, n)
         if rec is None:
             if n == h.core.st["hand"] and h.core.status == "playing":

@@ -42,6 +42,15 @@ def error_response(code: str, message: str, field: Optional[str] = None,
     return resp
 
 
+def hand_number(path_params: Dict[str, Any]) -> int:
+    """The hand number ``n`` of a route's path (``/api/tables/{id}/hands/{n}/...``);
+    a malformed one is refused naming ``n``."""
+    try:
+        return int(path_params["n"])
+    except ValueError:
+        raise HttpError("malformed", "the hand number is a whole number", "n") from None
+
+
 def clean_name(name: str) -> str:
     """A display name: trimmed, 1-24 printable characters."""
     n = " ".join(name.split())
@@ -51,4 +60,4 @@ def clean_name(name: str) -> str:
     return n
 
 
-__all__ = ["STATUS", "HttpError", "clean_name", "error_response"]
+__all__ = ["STATUS", "HttpError", "clean_name", "error_response", "hand_number"]

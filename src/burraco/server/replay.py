@@ -28,6 +28,7 @@ from ..cards import format_card
 from ..moves import TIME_OUT
 from ..record import RecordError, parse_record
 from ..state import GameState, IllegalMove
+from .httperrors import hand_number
 from .replies import ReplayReply, ReplayStep
 from .wire import Player
 
@@ -118,10 +119,7 @@ def routes(hub: Callable[[], Any], current: Callable[..., Awaitable[Optional[Pla
     async def replay(request: Request) -> Response:
         player = await current(request, required=False)
         h = await table_for(request, player)
-        try:
-            n = int(request.path_params["n"])
-        except ValueError:
-            raise http_error("malformed", "the hand number is a whole number", "n") from None
+        n = hand_number(request.path_params)
         core = h.core
         raw = request.query_params.get("seat")
         mine = core.seat_of(player["id"]) if player else None

@@ -50,6 +50,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from . import guard
+from .httperrors import hand_number
 from .limits import KeyedLimiter
 from .reviewstore import Key, ReviewRow, ReviewStore, TooManyReviews
 
@@ -377,10 +378,7 @@ def routes(hub: Callable[[], Any], current: Callable[..., Awaitable[Optional[Dic
         if not core.public and mine is None:
             raise http_error("forbidden", "the review of a private table's hand is for its "
                              "players", reason="private")
-        try:
-            n = int(request.path_params["n"])
-        except ValueError:
-            raise http_error("malformed", "the hand number is a whole number", "n") from None
+        n = hand_number(request.path_params)
         if raw_seat is None:
             seat = mine
             if seat is None:
