@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from burraco.server.replies import ReviewReply  # noqa: E402
+from test_protocol_models import conforms  # noqa: E402
 from server_harness import FAST, ROOT, Client, Server, play_random
 
 from burraco.server.reviews import ReviewSettings, answer
@@ -82,11 +84,14 @@ def test_a_review_is_queued_then_done_with_its_progress(served):
     tid = _bot_table(a)
     r = a.http.get(f"/api/tables/{tid}/hands/0/review", params={"seat": 1})
     assert r.status_code == 200 and r.json()["state"] == "none"
+    conforms(r.json(), ReviewReply, "GET review, none")  # each answer is the typed model's
     r = a.http.post(f"/api/tables/{tid}/hands/0/review", json={"seat": 1})
     assert r.status_code == 200, r.text
     assert r.json()["state"] in ("queued", "running") and r.json()["seat"] == 1
+    conforms(r.json(), ReviewReply, "POST review")
     got = _wait_done(a, tid, 1)
     assert got["state"] == "done", got
+    conforms({k: v for k, v in got.items() if k != "seen"}, ReviewReply, "GET review, done")
     review = got["review"]
     assert review["format"] == "burraco-review" and review["seat"] == 1
     assert review["budget"] == {"sims": 12, "time": None, "seed": 0}  # the server's budget

@@ -285,9 +285,28 @@ class ExplainReply(TypedDict):
     text: str
 
 
+class _ReviewReplyBase(TypedDict):
+    ok: Literal[True]
+    seat: int
+    your_seat: Optional[int]
+    state: Literal["none", "queued", "running", "done", "failed"]
+
+
+class ReviewReply(_ReviewReplyBase, total=False):
+    """``POST`` and ``GET /api/tables/{id}/hands/{n}/review``: the state of the review
+    of ``seat``'s play; ``progress`` (decisions done, of all) once asked, ``review``
+    (the ``burraco-review`` JSON of :func:`burraco.review.review_hand`, docs/protocol.md
+    "The review of a hand") once done, ``error`` when it failed."""
+
+    progress: List[int]
+    review: Dict[str, Any]
+    error: Optional[str]
+
+
 Reply = Union[ErrorReply, PlainErrorReply, OkReply, Health, PlayerReply, VariantsReply, BotsReply,
               TablesReply, TableReply, TableCreated, JoinReply, QuickplayReply, HandsReply,
-              MatchesReply, SiteReply, LeaderboardReply, ReplayReply, StatsReply, ExplainReply]
+              MatchesReply, SiteReply, LeaderboardReply, ReplayReply, StatsReply, ExplainReply,
+              ReviewReply]
 """Any JSON answer of the HTTP API built from a model."""
 
 ENDPOINTS: Dict[str, Any] = {
@@ -310,6 +329,8 @@ ENDPOINTS: Dict[str, Any] = {
     "POST /api/tables/{id}/bots": TableReply,
     "GET /api/site": SiteReply,
     "POST /api/i18n/{lang}/explain": ExplainReply,
+    "POST /api/tables/{id}/hands/{n}/review": ReviewReply,
+    "GET /api/tables/{id}/hands/{n}/review?seat=K": ReviewReply,
 }
 """The rows of docs/protocol.md's table of endpoints that answer from a model, by
 their first column's method and path."""

@@ -52,7 +52,8 @@ from starlette.routing import Route
 from . import guard
 from .httperrors import hand_number
 from .limits import KeyedLimiter
-from .reviewstore import Key, ReviewRow, ReviewStore, TooManyReviews
+from .replies import ReviewReply
+from .reviewstore import Key, ReviewRow, ReviewState, ReviewStore, TooManyReviews
 
 REVIEWER = "burraco.review:review_hand"
 """The review the server runs (``module:function``)."""
@@ -166,7 +167,7 @@ def run_review(reviewer: str, key: Key, record: Dict[str, Any], seat: int,
 
 @dataclass
 class _Job:
-    state: str
+    state: ReviewState
     done: int = 0
     total: int = 0
     written: float = 0.0
@@ -344,15 +345,13 @@ class Refused(Exception):
         self.message, self.wait = message, wait
 
 
-def answer(row: Optional[ReviewRow], seat: int, your_seat: Optional[int]) -> Dict[str, Any]:
+def answer(row: Optional[ReviewRow], seat: int, your_seat: Optional[int]) -> ReviewReply:
     """The JSON answer of a review's state (see the module docstring)."""
-    out: Dict[str, Any] = {"ok": True, "seat": seat, "your_seat": your_seat}
     if row is None:
-        out["state"] = "none"
-        return out
-    out["state"] = row.state
-    out["progress"] = [row.done, row.total]
-    if row.state == "done":
+        return {"ok": True, "seat": seat, "your_seat": your_seat, "state": "none"}
+    out: ReviewReply = {"ok": True, "seat": seat, "your_seat": your_seat,
+                        "state": row.state, "progress": [row.done, row.total]}
+    if row.state == "done" and row.review is not None:
         out["review"] = row.review
     elif row.state == "failed":
         out["error"] = row.error

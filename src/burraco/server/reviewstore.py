@@ -14,7 +14,7 @@ it again with a compare-and-set on its ``updated_at`` (one claimer wins).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Iterable, Optional, Tuple
+from typing import Any, Dict, Iterable, Literal, Optional, Tuple, get_args
 
 from sqlalchemy import (JSON, Column, Float, Index, Integer, String, Table, Text, and_, func,
                         insert, select, update)
@@ -57,11 +57,15 @@ class TooManyReviews(Exception):
         self.who, self.limit = who, limit
 
 
+ReviewState = Literal["queued", "running", "done", "failed"]
+"""The states of a stored review."""
+
+
 @dataclass
 class ReviewRow:
     """One stored review (``review`` only once ``state`` is ``done``)."""
 
-    state: str
+    state: ReviewState
     done: int
     total: int
     review: Optional[Dict[str, Any]]
@@ -81,7 +85,10 @@ def _where(key: Key) -> Any:
 
 
 def _row(r: Any) -> ReviewRow:
-    return ReviewRow(r.state, r.done, r.total, r.review, r.error, r.updated_at)
+    state = r.state
+    if state not in get_args(ReviewState):  # a row no version of this module wrote
+        raise ValueError(f"a stored review in an unknown state {state!r}")
+    return ReviewRow(state, r.done, r.total, r.review, r.error, r.updated_at)
 
 
 class ReviewStore:
