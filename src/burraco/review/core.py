@@ -7,7 +7,9 @@ choice and its next best lays and discards, as the ``search`` bot does:
 :func:`candidates`), and plays each of them on the same determinizations of the
 view to the end of the hand with the ``greedy`` policy at every seat
 (:func:`burraco.bots.search.sample_values`: common random numbers, so the
-difference between two moves is far less noisy than either value).  A move's
+difference between two moves is far less noisy than either value; the
+candidates plainly behind the leader are dropped as the samples come in,
+:data:`PRUNE_Z`, and the best is the best of those still played).  A move's
 value is the seat's points for the hand less the best other side's (the search
 bot's :func:`~burraco.bots.search.rollout`): the expected points it is worth.
 
@@ -36,7 +38,7 @@ from ..record import RecordError, parse_record
 from ..state import (ADD, CLOSED, DISCARD, MELD, REDRAW, TIME_OUT, GameState,
                      IllegalMove, Move, PlayerView)
 from ..bots.greedy import ctx_from_view, ranked
-from ..bots.search import paired_difference, sample_values
+from ..bots.search import paired_difference, sample_values, survivors
 from .words import move_text
 
 FORMAT = "burraco-review"
@@ -52,6 +54,11 @@ CANDIDATES = 4
 
 Z = 2.0
 """A loss below this many standard errors of the difference is ``unclear``."""
+
+PRUNE_Z = 3.0
+"""A candidate this many standard errors behind the leader stops being played
+(:func:`burraco.bots.search.sample_values`' race): the rest of the budget goes
+to the played move and the moves still in question.  Never the played move."""
 
 
 class Thresholds(NamedTuple):
@@ -258,10 +265,11 @@ def review_decision(d: Decision, gen: MeldGenerator, seed: int, *,
     else:
         rng = random.Random(f"burraco-review:{seed}:{d.ply}")
         deadline = _time.perf_counter() + seconds if seconds is not None else None
-        vals = sample_values(view, moves, rng, gen, samples=sims, deadline=deadline)
+        vals = sample_values(view, moves, rng, gen, samples=sims, deadline=deadline,
+                             prune=PRUNE_Z)
         k = len(vals[0])
-        means = [sum(v) / k for v in vals]
-        best = max(range(len(moves)), key=lambda i: (means[i], -i))
+        means = [sum(v) / len(v) for v in vals]
+        best = max(survivors(vals), key=lambda i: (means[i], -i))
         loss, se = paired_difference(vals[best], vals[0])
         if best == 0:
             loss, se = 0.0, 0.0
@@ -339,7 +347,7 @@ def hand_number(record: Dict[str, Any]) -> int:
     return 0
 
 
-__all__ = ["FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "Thresholds", "THRESHOLDS",
+__all__ = ["FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "PRUNE_Z", "Thresholds", "THRESHOLDS",
            "VERDICTS", "KINDS", "ReviewError", "Decision", "decisions", "candidates",
            "verdict", "kind_of", "view_dict", "review_decision", "review_hand",
            "hand_number"]
