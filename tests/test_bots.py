@@ -381,3 +381,69 @@ def test_search_avoids_the_blunders_too():
                  stock_len=30)
     m = make_bot("search:sims=16", seed=2).choose(s.view(0))
     assert m.action == DISCARD and m.cards[0] not in C("3C TC")
+
+
+# ------------------------------------------------------------- the race (issue 28)
+def _planted_view():
+    """Seat 0's last decision in tests/review_records/planted-blunder.json: discard
+    6C (the opponents take the pile, make their burraco and close) or QH."""
+    import json
+    import os
+    from burraco.review.core import decisions
+    path = os.path.join(os.path.dirname(__file__), "review_records", "planted-blunder.json")
+    with open(path, encoding="utf-8") as f:
+        _, ds = decisions(json.load(f), 0)
+    view = ds[-1].view
+    good = [m for m in view.legal if m.cards == tuple(C("QH"))]
+    bad = [m for m in view.legal if m.cards == tuple(C("6C"))]
+    assert len(view.legal) == 2 and good and bad
+    return view, good[0], bad[0]
+
+
+def test_race_drops_a_candidate_behind_and_keeps_the_protected():
+    """With ``prune`` a candidate plainly behind the leader stops being played
+    after PRUNE_AFTER samples (its list stops short, a prefix of the full run's:
+    the same samples), unless protected; the same seed gives the same values."""
+    from burraco.bots.search import PRUNE_AFTER, sample_values, survivors
+    view, good, bad = _planted_view()
+    gen = make_bot("search:sims=1").generator(view)
+
+    def run(prune, protect=(0,)):
+        return sample_values(view, [good, bad], random.Random(3), gen, samples=40,
+                             prune=prune, protect=protect)
+
+    full = run(0.0)
+    assert [len(v) for v in full] == [40, 40]
+    raced = run(2.5)
+    assert raced == run(2.5)
+    assert len(raced[0]) == 40 and PRUNE_AFTER <= len(raced[1]) < 40
+    assert raced[1] == full[1][:len(raced[1])] and survivors(raced) == [0]
+    kept = run(2.5, protect=(1,))
+    assert [len(v) for v in kept] == [40, 40] and survivors(kept) == [0, 1]
+
+
+def test_paired_difference_uses_the_shared_samples():
+    """The difference of two lists of unequal length is over their common prefix."""
+    from burraco.bots.search import paired_difference
+    assert paired_difference([1.0, 2.0, 30.0], [0.0, 1.0]) == (1.0, 0.0)
+    m, se = paired_difference([3.0, 1.0, 8.0], [1.0, 1.0, 1.0, 5.0])
+    assert m == pytest.approx(3.0) and se > 0
+    assert paired_difference([], [1.0]) == (0.0, 0.0)
+
+
+def test_search_sims_budget_is_spent_on_the_race():
+    """With a ``sims`` budget the rollouts the race saves go to the moves still in
+    question: at most ``sims`` rollouts, and where the blunder is dropped the
+    greedy choice gets more samples than an even split would give it."""
+    view, good, bad = _planted_view()
+    got = {}
+    for name, spec in (("raced", "search:sims=100"), ("even", "search:sims=100,prune=0")):
+        bot = make_bot(spec, seed=2)
+        seen = []
+        orig = bot.pick
+        bot.pick = lambda vals, seen=seen, orig=orig: (seen.append(vals), orig(vals))[1]
+        m = bot.choose(view)
+        assert m == good and bot.stats["rollouts"] <= 100
+        got[name] = seen[0]
+    assert [len(v) for v in got["even"]] == [50, 50]
+    assert len(got["raced"][0]) > 50 > len(got["raced"][1])
