@@ -91,6 +91,9 @@ def main(argv: Sequence[str] = ()) -> int:
     ap.add_argument("--self", action="store_true",
                     help="also a second long review (the long review's own noise)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--dump", metavar="FILE",
+                    help="write each decision's loss, se and verdict at both budgets "
+                         "(JSON lines) to FILE")
     a = ap.parse_args(list(argv) or None)
     t0 = time.perf_counter()
     hands: List[Dict[str, Any]] = []
@@ -102,6 +105,13 @@ def main(argv: Sequence[str] = ()) -> int:
         samples["short"].extend(d["samples"] for d in short.values())
         samples["long"].extend(d["samples"] for d in long_.values())
         row = {"hand": a.seed + h, **compare(short, long_)}
+        if a.dump:
+            with open(a.dump, "a", encoding="utf-8") as f:
+                for p in sorted(set(short) & set(long_)):
+                    f.write(json.dumps({"hand": a.seed + h, "ply": p, **{
+                        f"{w}_{k}": r[p][k] for w, r in (("short", short), ("long", long_))
+                        for k in ("loss", "se", "verdict", "best", "samples")},
+                        "played": short[p]["played"]}) + "\n")
         if a.self:
             row["long_vs_long"] = compare(review(rec, a.long, 3000 + h), long_)
         hands.append(row)
