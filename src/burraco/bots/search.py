@@ -76,6 +76,77 @@ PRUNE_EVERY = 4
 """Samples between two looks for candidates to drop."""
 
 
+class Race:
+    """The rollout values of candidate moves on shared samples, sampled on demand
+    (:meth:`run`, again and again: each run goes on from where the last stopped,
+    with the same random stream), the candidates plainly behind dropped as the
+    samples come in (see :func:`sample_values`, which is one run of a race)."""
+
+    def __init__(self, view: PlayerView, cands: Sequence[Move], rng: random.Random,
+                 gen: MeldGenerator, *, depth: int = 0, prune: float = 0.0,
+                 protect: Sequence[int] = (0,)) -> None:
+        self.view = view
+        self.cands = list(cands)
+        self.rng = rng
+        self.gen = gen
+        self.depth = depth
+        self.prune = prune
+        self.keep = set(protect)
+        self.vals: List[List[float]] = [[] for _ in cands]
+        self.active = list(range(len(cands)))
+        self.samples = 0
+        self.rollouts = 0
+
+    @property
+    def settled(self) -> bool:
+        """Whether one candidate is left (the others dropped behind it)."""
+        return len(self.active) == 1
+
+    def run(self, *, samples: Optional[int] = None, deadline: Optional[float] = None,
+            rollouts: Optional[int] = None, progress: Optional[Callable[[int], None]] = None,
+            until_settled: bool = False) -> None:
+        """Sample on until ``samples`` samples in all (None: no limit), ``rollouts``
+        rollouts in all (None: no limit), ``deadline`` (no sample started after
+        it, once the race has one), or, with ``until_settled``, one candidate
+        left; the race's first run plays one sample at least."""
+        view, vals = self.view, self.vals
+        while True:
+            k = self.samples
+            if samples is not None and k >= samples:
+                break
+            if until_settled and self.settled:
+                break
+            if k and rollouts is not None and self.rollouts + len(self.active) > rollouts:
+                break
+            if deadline is not None and k and time.perf_counter() >= deadline:
+                break
+            base = view.determinize(self.rng, self.gen)
+            for i in self.active:
+                s = base.copy()
+                s.play(self.cands[i])
+                vals[i].append(rollout(s, view.seat, self.depth))
+            self.rollouts += len(self.active)
+            k = self.samples = k + 1
+            if progress is not None:
+                progress(k)
+            if self.prune > 0 and len(self.active) > 1 and k >= PRUNE_AFTER and \
+                    (k - PRUNE_AFTER) % PRUNE_EVERY == 0:
+                self._drop()
+
+    def _drop(self) -> None:
+        """Stop playing the candidates ``prune`` standard errors behind the leader."""
+        vals = self.vals
+        lead = max(self.active, key=lambda i: (sum(vals[i]), -i))
+        drop = set()
+        for i in self.active:
+            if i == lead or i in self.keep:
+                continue
+            m, se = paired_difference(vals[i], vals[lead])
+            if m + self.prune * se < 0:
+                drop.add(i)
+        self.active = [i for i in self.active if i not in drop]
+
+
 def sample_values(view: PlayerView, cands: Sequence[Move], rng: random.Random,
                   gen: MeldGenerator, *, samples: Optional[int] = None,
                   deadline: Optional[float] = None, depth: int = 0,
@@ -93,48 +164,18 @@ def sample_values(view: PlayerView, cands: Sequence[Move], rng: random.Random,
     :func:`time.perf_counter` time; None: none) once one is done; at least one
     sample always.  ``progress(k)`` is called after each sample.
 
-    With ``prune`` above 0 the sampling races the candidates: after
-    :data:`PRUNE_AFTER` samples, and every :data:`PRUNE_EVERY` after, a candidate
-    (other than those of ``protect``) whose value is below the leader's (the best
-    mean) by more than ``prune`` standard errors of their paired difference is no
-    longer played, so the budget left goes to the moves still in question.  A
-    dropped candidate's list stops short: the candidates still played at the end
-    are those whose list has the most values (:func:`survivors`).  The drops
-    depend on the values only, so a ``samples`` or ``rollouts`` budget stays
-    repeatable for a seed."""
-    vals: List[List[float]] = [[] for _ in cands]
-    active = list(range(len(cands)))
-    keep = set(protect)
-    k = 0
-    used = 0
-    while True:
-        if samples is not None and k >= samples:
-            break
-        if k and rollouts is not None and used + len(active) > rollouts:
-            break
-        if deadline is not None and k and time.perf_counter() >= deadline:
-            break
-        base = view.determinize(rng, gen)
-        for i in active:
-            s = base.copy()
-            s.play(cands[i])
-            vals[i].append(rollout(s, view.seat, depth))
-        used += len(active)
-        k += 1
-        if progress is not None:
-            progress(k)
-        if prune > 0 and len(active) > 1 and k >= PRUNE_AFTER and \
-                (k - PRUNE_AFTER) % PRUNE_EVERY == 0:
-            lead = max(active, key=lambda i: (sum(vals[i]), -i))
-            drop = set()
-            for i in active:
-                if i == lead or i in keep:
-                    continue
-                m, se = paired_difference(vals[i], vals[lead])
-                if m + prune * se < 0:
-                    drop.add(i)
-            active = [i for i in active if i not in drop]
-    return vals
+    With ``prune`` above 0 the sampling races the candidates (:class:`Race`):
+    after :data:`PRUNE_AFTER` samples, and every :data:`PRUNE_EVERY` after, a
+    candidate (other than those of ``protect``) whose value is below the leader's
+    (the best mean) by more than ``prune`` standard errors of their paired
+    difference is no longer played, so the budget left goes to the moves still in
+    question.  A dropped candidate's list stops short: the candidates still
+    played at the end are those whose list has the most values
+    (:func:`survivors`).  The drops depend on the values only, so a ``samples``
+    or ``rollouts`` budget stays repeatable for a seed."""
+    race = Race(view, cands, rng, gen, depth=depth, prune=prune, protect=protect)
+    race.run(samples=samples, deadline=deadline, rollouts=rollouts, progress=progress)
+    return race.vals
 
 
 def survivors(vals: Sequence[Sequence[float]]) -> List[int]:
