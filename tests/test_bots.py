@@ -431,19 +431,26 @@ def test_paired_difference_uses_the_shared_samples():
     assert paired_difference([], [1.0]) == (0.0, 0.0)
 
 
-def test_search_sims_budget_is_spent_on_the_race():
-    """With a ``sims`` budget the rollouts the race saves go to the moves still in
-    question: at most ``sims`` rollouts, and where the blunder is dropped the
-    greedy choice gets more samples than an even split would give it."""
+def test_search_banks_the_budget_a_settled_race_saves():
+    """With a ``sims`` budget, a race that settles (the blunder dropped behind the
+    greedy choice) stops there and banks the rollouts it saved; the next
+    decision may spend them (up to BANK_MAX budgets more), never more in all."""
+    from burraco.bots.search import BANK_MAX, PRUNE_AFTER
     view, good, bad = _planted_view()
-    got = {}
-    for name, spec in (("raced", "search:sims=100"), ("even", "search:sims=100,prune=0")):
-        bot = make_bot(spec, seed=2)
-        seen = []
-        orig = bot.pick
-        bot.pick = lambda vals, seen=seen, orig=orig: (seen.append(vals), orig(vals))[1]
-        m = bot.choose(view)
-        assert m == good and bot.stats["rollouts"] <= 100
-        got[name] = seen[0]
-    assert [len(v) for v in got["even"]] == [50, 50]
-    assert len(got["raced"][0]) > 50 > len(got["raced"][1])
+    even = make_bot("search:sims=100,prune=0", seed=2)
+    assert even.choose(view) == good and even.stats["rollouts"] == 100 and even.bank == 0
+    bot = make_bot("search:sims=100", seed=2)
+    seen = []
+    orig = bot.pick
+    bot.pick = lambda vals: (seen.append([len(v) for v in vals]), orig(vals))[1]
+    assert bot.choose(view) == good
+    first = bot.stats["rollouts"]
+    assert first < 100 and seen[0][1] >= PRUNE_AFTER and seen[0][0] < 50
+    assert bot.bank == 100 - first
+    bot.choose(view)
+    assert bot.stats["rollouts"] <= 200
+    bot.bank = 1000.0
+    bot.prune = 0.0  # a race that does not settle spends its own and BANK_MAX more
+    bot.choose(view)
+    spent = bot.stats["rollouts"] - 2 * first
+    assert spent == 100 * (1 + BANK_MAX) and bot.bank == 1000.0 - 100 * BANK_MAX

@@ -17,7 +17,10 @@ the turn after a candidate is played by the greedy policy inside the rollout,
 so each candidate is judged as a whole turn plan.
 
 Budget (``search:time=1.0`` or ``search:sims=200``): seconds per decision, or
-rollouts per decision (at least one sample of every candidate).  With ``sims`` the bot is
+rollouts per decision (at least one sample of every candidate), on average: a
+decision whose race settles early (the candidates plainly behind the greedy
+choice dropped, :class:`Race`) leaves the rest of its budget to the decisions
+to come (:data:`BANK_MAX`).  With ``sims`` the bot is
 repeatable for a given seed; with ``time`` it depends on the machine's speed.
 Options: ``cands`` (candidates kept, default 4), ``prune`` (default
 :data:`PRUNE_Z`; 0: off: candidates clearly behind the leader stop being played,
@@ -44,6 +47,10 @@ from .greedy import choose_state, ctx_from_view, ranked
 PRUNE_Z = 2.5
 """The ``prune`` option's default: a candidate is no longer played once it is this
 many standard errors below the leader (:func:`sample_values`)."""
+
+BANK_MAX = 2.0
+"""A decision spends at most this many budgets saved at earlier ones (where the
+race settled early) on top of its own."""
 
 MAX_ROLLOUT_MOVES = 3000
 """A rollout stops (and scores the position as it stands) after this many moves."""
@@ -217,6 +224,7 @@ class SearchBot(Bot):
         self.cands = int(options.get("cands", 4))
         self.depth = int(options.get("depth", 0))
         self.prune = float(options.get("prune", PRUNE_Z))
+        self.bank = 0.0
         self.stats = {"decisions": 0, "searched": 0, "rollouts": 0}
 
     def candidates(self, view: PlayerView) -> List[Move]:
@@ -256,14 +264,26 @@ class SearchBot(Bot):
             return cands[0]
         self.stats["searched"] += 1
         n = len(cands)
-        t_end = time.perf_counter() + self.time if self.time is not None else None
-        # ``sims`` counts rollouts (at least one sample of every candidate)
-        budget = max(int(self.sims), n) if self.sims is not None else None
-        vals = sample_values(view, cands, self.rng, self.generator(view),
-                             rollouts=budget, deadline=t_end, depth=self.depth,
-                             prune=self.prune)
-        self.stats["rollouts"] += sum(len(v) for v in vals)
-        return cands[self.pick(vals)]
+        # the budget saved where a race settled early (one candidate left) is
+        # banked for the decisions to come, up to BANK_MAX budgets at once
+        per = self.time if self.time is not None else float(max(int(self.sims or 1), n))
+        allow = per + min(self.bank, BANK_MAX * per)
+        t0 = time.perf_counter()
+        race = Race(view, cands, self.rng, self.generator(view), depth=self.depth,
+                    prune=self.prune)
+        if self.time is not None:
+            race.run(deadline=t0 + allow, until_settled=True)
+            spent = time.perf_counter() - t0
+        else:
+            # ``sims`` counts rollouts (at least one sample of every candidate)
+            race.run(rollouts=int(allow), until_settled=True)
+            spent = float(race.rollouts)
+        if race.settled:
+            self.bank += per - spent
+        elif allow > per:
+            self.bank = max(0.0, self.bank - (spent - per))
+        self.stats["rollouts"] += race.rollouts
+        return cands[self.pick(race.vals)]
 
     def pick(self, vals: List[List[float]]) -> int:
         """The index of the candidate to play: the greedy choice (index 0) unless
