@@ -22,8 +22,8 @@ errors).  A forced move (the only legal one) is ``good`` without search.
 
 The budget is a number of samples a decision (``sims``: each sample plays every
 candidate still in the race; the same seed gives the same review, byte for
-byte) or seconds a decision on average (``time``): each decision gets half of
-it at first, less where the race settles (one candidate left), and the seconds
+byte) or seconds a decision on average (``time``): each decision gets a third
+of it at first, less where the race settles (one candidate left), and the seconds
 left go to the decisions whose verdict more samples may still change.  Standard library, the engine and the bots only; no I/O.
 """
 
@@ -349,7 +349,7 @@ def review_decision(d: Decision, gen: MeldGenerator, seed: int, *,
     return _finish(p, gen, seed, thresholds)
 
 
-FIRST_SHARE = 0.5
+FIRST_SHARE = 0.35
 """With a ``time`` budget, the share of its seconds each decision gets at first
 (:func:`review_hand`); the rest goes to the decisions still unsure."""
 
@@ -361,9 +361,10 @@ def _spend_time(pending: List[_Pending], seconds: float, thresholds: Thresholds,
                 progress: Optional[Callable[[], None]]) -> None:
     """Search the decisions for ``seconds`` each on average: first
     :data:`FIRST_SHARE` of it each (less where the race settles: one candidate
-    left), then what is left of the hand's seconds shared, in up to
-    :data:`ROUNDS` rounds, among the decisions whose verdict more samples may
-    still change (:func:`_unsure`); done early where none is.  ``progress()``
+    left), then what is left of the hand's seconds shared among the decisions
+    whose verdict more samples may still change (:func:`_unsure`), in
+    :data:`ROUNDS` rounds (each shares a part of what is left among those still
+    unsure after the round before); done early where none is.  ``progress()``
     after each decision's first search."""
     races = [p.race for p in pending if p.race is not None]
     t0 = _time.perf_counter()
@@ -374,12 +375,14 @@ def _spend_time(pending: List[_Pending], seconds: float, thresholds: Thresholds,
                        until_settled=True)
         if progress is not None:
             progress()
-    for _ in range(ROUNDS):
+    for n in range(ROUNDS, 0, -1):
         unsure = [r for r in races if _unsure(r, thresholds)]
         left = end - _time.perf_counter()
         if not unsure or left <= 0:
             break
-        share = left / len(unsure)
+        # a round shares 1/n of what is left: the decisions still unsure after
+        # it share more in the next
+        share = left / (n * len(unsure))
         for r in unsure:
             r.run(deadline=_time.perf_counter() + share)
 
