@@ -9,7 +9,9 @@ every seat, seat 0 slipping to a random legal move with probability
 samples are not the short one's).  Over the decisions that were searched (more
 than one legal move), the benchmark prints the share where both reviews give
 the same verdict, and where they name the same best move, for each hand and in
-all, with the range over hands.  The long review is itself noisy: its
+all, with the range over hands, and the share of the same verdict where the
+long review's loss is clear of every threshold by two standard errors (elsewhere
+the long verdict itself is a toss-up).  The long review is itself noisy: its
 disagreement with a second long review (``--self``) bounds what the short one
 can reach.
 
@@ -37,7 +39,7 @@ sys.path.insert(0, HERE)
 
 from bench_review import play_hand  # noqa: E402
 from burraco import build_kind  # noqa: E402
-from burraco.review import review_hand  # noqa: E402
+from burraco.review import THRESHOLDS, review_hand  # noqa: E402
 
 
 def budget(text: str) -> Tuple[Optional[int], Optional[float]]:
@@ -59,18 +61,29 @@ def review(rec: Dict[str, Any], b: Tuple[Optional[int], Optional[float]],
     return {d["ply"]: d for d in r["decisions"] if d["samples"]}
 
 
+def firm(d: Dict[str, Any], z: float = 2.0) -> bool:
+    """Whether a decision's loss is clear of every threshold by ``z`` standard
+    errors (its verdict would not change with a little more noise)."""
+    loss, se = d["loss"], d["se"]
+    return not any(loss - z * se < x <= loss + z * se for x in THRESHOLDS)
+
+
 def compare(a: Dict[int, Dict[str, Any]], b: Dict[int, Dict[str, Any]]) -> Dict[str, Any]:
     """Decisions, same verdict, same best move, and the confusions (short verdict,
-    long verdict) of two reviews of a hand."""
+    long verdict) of two reviews of a hand; and the same verdict where the long
+    review's loss is clear of the thresholds (:func:`firm`)."""
     plies = sorted(set(a) & set(b))
     same_v = sum(1 for p in plies if a[p]["verdict"] == b[p]["verdict"])
+    firm_p = [p for p in plies if firm(b[p])]
+    same_firm = sum(1 for p in firm_p if a[p]["verdict"] == b[p]["verdict"])
     same_b = sum(1 for p in plies if a[p]["best"] == b[p]["best"])
     conf: Dict[str, int] = {}
     for p in plies:
         if a[p]["verdict"] != b[p]["verdict"]:
             key = f"{a[p]['verdict']}->{b[p]['verdict']}"
             conf[key] = conf.get(key, 0) + 1
-    return {"n": len(plies), "same_verdict": same_v, "same_best": same_b, "confusions": conf}
+    return {"n": len(plies), "same_verdict": same_v, "same_best": same_b, "confusions": conf,
+            "firm": len(firm_p), "same_verdict_firm": same_firm}
 
 
 def share(x: int, n: int) -> float:
@@ -139,6 +152,9 @@ def main(argv: Sequence[str] = ()) -> int:
         "same_verdict": share(sum(r["same_verdict"] for r in hands), n),
         "same_verdict_range": [min(per_v, default=0.0), max(per_v, default=0.0)],
         "same_best": share(sum(r["same_best"] for r in hands), n),
+        "firm": sum(r["firm"] for r in hands),
+        "same_verdict_firm": share(sum(r["same_verdict_firm"] for r in hands),
+                                   sum(r["firm"] for r in hands)),
         "same_best_range": [min(per_b, default=0.0), max(per_b, default=0.0)],
         "confusions": dict(sorted(conf.items(), key=lambda kv: -kv[1])),
         "mean_samples": {k: round(sum(v) / len(v), 1) if v else 0.0
@@ -164,6 +180,8 @@ def main(argv: Sequence[str] = ()) -> int:
     print(f"{n} searched decisions: same verdict {out['same_verdict']:.1%} "
           f"(hands {per_v and min(per_v):.0%}-{per_v and max(per_v):.0%}), same best move "
           f"{out['same_best']:.1%} (hands {per_b and min(per_b):.0%}-{per_b and max(per_b):.0%})")
+    print(f"where the long review's loss is clear of the thresholds by 2 standard errors "
+          f"({out['firm']} decisions): same verdict {out['same_verdict_firm']:.1%}")
     print(f"disagreements (short->long): {out['confusions']}")
     if a.self:
         print(f"long vs long: same verdict {out['long_vs_long_same_verdict']:.1%}, "
