@@ -358,23 +358,28 @@ ROUNDS = 3
 
 
 def _spend_time(pending: List[_Pending], seconds: float, thresholds: Thresholds,
-                progress: Optional[Callable[[], None]]) -> None:
+                progress: Optional[Callable[[float], None]]) -> None:
     """Search the decisions for ``seconds`` each on average: first
     :data:`FIRST_SHARE` of it each (less where the race settles: one candidate
     left), then what is left of the hand's seconds shared among the decisions
     whose verdict more samples may still change (:func:`_unsure`), in
     :data:`ROUNDS` rounds (each shares a part of what is left among those still
-    unsure after the round before); done early where none is.  ``progress()``
-    after each decision's first search."""
+    unsure after the round before); done early where none is.  ``progress(f)``
+    as the work goes on, ``f`` the share of the hand's seconds spent."""
     races = [p.race for p in pending if p.race is not None]
     t0 = _time.perf_counter()
-    end = t0 + seconds * len(races)
+    budget = seconds * len(races)
+    end = t0 + budget
+
+    def tell() -> None:
+        if progress is not None and budget > 0:
+            progress((_time.perf_counter() - t0) / budget)
+
     for p in pending:
         if p.race is not None:
             p.race.run(deadline=_time.perf_counter() + seconds * FIRST_SHARE,
                        until_settled=True)
-        if progress is not None:
-            progress()
+        tell()
     for n in range(ROUNDS, 0, -1):
         unsure = [r for r in races if _unsure(r, thresholds)]
         left = end - _time.perf_counter()
@@ -385,6 +390,7 @@ def _spend_time(pending: List[_Pending], seconds: float, thresholds: Thresholds,
         share = left / (n * len(unsure))
         for r in unsure:
             r.run(deadline=_time.perf_counter() + share)
+            tell()
 
 
 def review_hand(record: Dict[str, Any], seat: int, *, sims: Optional[int] = None,
@@ -399,7 +405,8 @@ def review_hand(record: Dict[str, Any], seat: int, *, sims: Optional[int] = None
     seconds a decision settles early (the race leaves one candidate) go to the
     decisions whose verdict is still in question (:func:`_spend_time`); with
     ``sims`` the same ``seed`` gives the same review.  ``progress(done, total)``
-    is called once a decision (the last once the review is done).
+    is called once a decision, ``done`` counting up to ``total`` (with ``time``,
+    as the hand's seconds are spent; the last once the review is done).
     :class:`ReviewError` for a record that is not valid
     or does not replay, a seat not at its table, or a budget out of bounds."""
     if sims is not None and time is not None:
@@ -419,19 +426,20 @@ def review_hand(record: Dict[str, Any], seat: int, *, sims: Optional[int] = None
     total = len(ds)
     done = [0]
 
-    def tick() -> None:
-        # the last call waits for the end of the review
-        if progress is not None and done[0] < total - 1:
+    def tick_to(k: int) -> None:
+        # once a decision in all; the last waits for the end of the review
+        while progress is not None and done[0] < min(k, total - 1):
             done[0] += 1
             progress(done[0], total)
 
     if time is not None:
-        _spend_time(pending, float(time), thresholds, tick)
+        _spend_time(pending, float(time), thresholds,
+                    lambda f: tick_to(int(f * total)))
     else:
-        for p in pending:
+        for n, p in enumerate(pending):
             if p.race is not None:
                 p.race.run(samples=sims)
-            tick()
+            tick_to(n + 1)
     out = [_finish(p, gen, seed, thresholds) for p in pending]
     if progress is not None and total:
         progress(total, total)
