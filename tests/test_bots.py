@@ -381,3 +381,76 @@ def test_search_avoids_the_blunders_too():
                  stock_len=30)
     m = make_bot("search:sims=16", seed=2).choose(s.view(0))
     assert m.action == DISCARD and m.cards[0] not in C("3C TC")
+
+
+# ------------------------------------------------------------- the race (issue 28)
+def _planted_view():
+    """Seat 0's last decision in tests/review_records/planted-blunder.json: discard
+    6C (the opponents take the pile, make their burraco and close) or QH."""
+    import json
+    import os
+    from burraco.review.core import decisions
+    path = os.path.join(os.path.dirname(__file__), "review_records", "planted-blunder.json")
+    with open(path, encoding="utf-8") as f:
+        _, ds = decisions(json.load(f), 0)
+    view = ds[-1].view
+    good = [m for m in view.legal if m.cards == tuple(C("QH"))]
+    bad = [m for m in view.legal if m.cards == tuple(C("6C"))]
+    assert len(view.legal) == 2 and good and bad
+    return view, good[0], bad[0]
+
+
+def test_race_drops_a_candidate_behind_and_keeps_the_protected():
+    """With ``prune`` a candidate plainly behind the leader stops being played
+    after PRUNE_AFTER samples (its list stops short, a prefix of the full run's:
+    the same samples), unless protected; the same seed gives the same values."""
+    from burraco.bots.search import PRUNE_AFTER, sample_values, survivors
+    view, good, bad = _planted_view()
+    gen = make_bot("search:sims=1").generator(view)
+
+    def run(prune, protect=(0,)):
+        return sample_values(view, [good, bad], random.Random(3), gen, samples=40,
+                             prune=prune, protect=protect)
+
+    full = run(0.0)
+    assert [len(v) for v in full] == [40, 40]
+    raced = run(2.5)
+    assert raced == run(2.5)
+    assert len(raced[0]) == 40 and PRUNE_AFTER <= len(raced[1]) < 40
+    assert raced[1] == full[1][:len(raced[1])] and survivors(raced) == [0]
+    kept = run(2.5, protect=(1,))
+    assert [len(v) for v in kept] == [40, 40] and survivors(kept) == [0, 1]
+
+
+def test_paired_difference_uses_the_shared_samples():
+    """The difference of two lists of unequal length is over their common prefix."""
+    from burraco.bots.search import paired_difference
+    assert paired_difference([1.0, 2.0, 30.0], [0.0, 1.0]) == (1.0, 0.0)
+    m, se = paired_difference([3.0, 1.0, 8.0], [1.0, 1.0, 1.0, 5.0])
+    assert m == pytest.approx(3.0) and se > 0
+    assert paired_difference([], [1.0]) == (0.0, 0.0)
+
+
+def test_search_banks_the_budget_a_settled_race_saves():
+    """With a ``sims`` budget, a race that settles (the blunder dropped behind the
+    greedy choice) stops there and banks the rollouts it saved; the next
+    decision may spend them (up to BANK_MAX budgets more), never more in all."""
+    from burraco.bots.search import BANK_MAX, PRUNE_AFTER
+    view, good, bad = _planted_view()
+    even = make_bot("search:sims=100,prune=0", seed=2)
+    assert even.choose(view) == good and even.stats["rollouts"] == 100 and even.bank == 0
+    bot = make_bot("search:sims=100", seed=2)
+    seen = []
+    orig = bot.pick
+    bot.pick = lambda vals: (seen.append([len(v) for v in vals]), orig(vals))[1]
+    assert bot.choose(view) == good
+    first = bot.stats["rollouts"]
+    assert first < 100 and seen[0][1] >= PRUNE_AFTER and seen[0][0] < 50
+    assert bot.bank == 100 - first
+    bot.choose(view)
+    assert bot.stats["rollouts"] <= 200
+    bot.bank = 1000.0
+    bot.prune = 0.0  # a race that does not settle spends its own and BANK_MAX more
+    bot.choose(view)
+    spent = bot.stats["rollouts"] - 2 * first
+    assert spent == 100 * (1 + BANK_MAX) and bot.bank == 1000.0 - 100 * BANK_MAX

@@ -380,3 +380,42 @@ def test_illegal_move_message_names_the_rule(hand2p):
     with pytest.raises(IllegalMove) as engine:
         s.play(parse_record(bad).moves[1][1])
     assert str(engine.value) in str(e.value)
+
+
+# ------------------------------------------------------------- the race and the time
+def test_progress_is_told_each_decision_with_a_time_budget(hand2p):
+    """With ``time`` the seconds move between decisions, yet progress is told once a
+    decision, the last when the review is done."""
+    seen = []
+    r = review_hand(hand2p, 0, time=0.01,
+                    progress=lambda done, total: seen.append((done, total)))
+    n = len(r["decisions"])
+    assert seen == [(k, n) for k in range(1, n + 1)]
+    assert any(d["samples"] for d in r["decisions"])
+    assert all(d["verdict"] == "good" and d["loss"] == 0 for d in r["decisions"]
+               if not d["samples"])
+
+
+def test_a_settled_race_is_sure_and_a_close_one_is_not():
+    """The planted blunder's race settles (the blunder is dropped behind QH) once
+    the played move leads; a race with the blunder played stays in question
+    until clear of the thresholds: more time goes where the verdict may change."""
+    from burraco.bots.search import PRUNE_AFTER, Race
+    from burraco.review.core import _standing, _unsure
+    with open(PLANTED, encoding="utf-8") as f:
+        record = json.load(f)
+    dealt, ds = decisions(record, 0)
+    view = ds[-1].view
+    gen = MeldGenerator(dealt.variant.rules)
+    six, queen = sorted(view.legal, key=lambda m: format_cards(m.cards) != ["6C"])
+    good = Race(view, [queen, six], random.Random(1), gen, prune=3.0)
+    assert _unsure(good, THRESHOLDS)  # no sample yet
+    good.run(samples=200, until_settled=True)
+    assert good.settled and good.samples <= PRUNE_AFTER + 8
+    assert not _unsure(good, THRESHOLDS) and _standing(good) == (0, 0.0, 0.0)
+    bad = Race(view, [six, queen], random.Random(1), gen, prune=3.0)
+    bad.run(samples=3)
+    assert _unsure(bad, THRESHOLDS)  # three samples: too few to judge
+    bad.run(samples=60)
+    best, loss, se = _standing(bad)
+    assert best == 1 and loss - 2 * se > THRESHOLDS.blunder and not _unsure(bad, THRESHOLDS)

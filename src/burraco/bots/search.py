@@ -17,9 +17,14 @@ the turn after a candidate is played by the greedy policy inside the rollout,
 so each candidate is judged as a whole turn plan.
 
 Budget (``search:time=1.0`` or ``search:sims=200``): seconds per decision, or
-rollouts per decision (split over the candidates).  With ``sims`` the bot is
+rollouts per decision (at least one sample of every candidate), on average: a
+decision whose race settles early (the candidates plainly behind the greedy
+choice dropped, :class:`Race`) leaves the rest of its budget to the decisions
+to come (:data:`BANK_MAX`).  With ``sims`` the bot is
 repeatable for a given seed; with ``time`` it depends on the machine's speed.
-Options: ``cands`` (candidates kept, default 4), ``depth`` (cut rollouts after
+Options: ``cands`` (candidates kept, default 4), ``prune`` (default
+:data:`PRUNE_Z`; 0: off: candidates clearly behind the leader stop being played,
+so the rest of the budget goes to the moves still in question), ``depth`` (cut rollouts after
 this many turns and score the position as it stands; 0 = to the end), ``z``
 (default 1.0: how many standard errors a candidate must beat the greedy choice
 by, on the same samples, to be played instead; the greedy choice is the
@@ -38,6 +43,14 @@ from ..state import ADD, DISCARD, MELD, GameState, Move, PlayerView
 from . import Bot, register
 from .greedy import choose_state, ctx_from_view, ranked
 
+
+PRUNE_Z = 2.5
+"""The ``prune`` option's default: a candidate is no longer played once it is this
+many standard errors below the leader (:func:`sample_values`)."""
+
+BANK_MAX = 2.0
+"""A decision spends at most this many budgets saved at earlier ones (where the
+race settled early) on top of its own."""
 
 MAX_ROLLOUT_MOVES = 3000
 """A rollout stops (and scores the position as it stands) after this many moves."""
@@ -63,41 +76,127 @@ def rollout(s: GameState, seat: int, depth: int = 0) -> float:
     return float(points[seat] - other)
 
 
+PRUNE_AFTER = 12
+"""Samples every candidate gets before any is dropped (:func:`sample_values`)."""
+
+PRUNE_EVERY = 4
+"""Samples between two looks for candidates to drop."""
+
+
+class Race:
+    """The rollout values of candidate moves on shared samples, sampled on demand
+    (:meth:`run`, again and again: each run goes on from where the last stopped,
+    with the same random stream), the candidates plainly behind dropped as the
+    samples come in (see :func:`sample_values`, which is one run of a race)."""
+
+    def __init__(self, view: PlayerView, cands: Sequence[Move], rng: random.Random,
+                 gen: MeldGenerator, *, depth: int = 0, prune: float = 0.0,
+                 protect: Sequence[int] = (0,)) -> None:
+        self.view = view
+        self.cands = list(cands)
+        self.rng = rng
+        self.gen = gen
+        self.depth = depth
+        self.prune = prune
+        self.keep = set(protect)
+        self.vals: List[List[float]] = [[] for _ in cands]
+        self.active = list(range(len(cands)))
+        self.samples = 0
+        self.rollouts = 0
+
+    @property
+    def settled(self) -> bool:
+        """Whether one candidate is left (the others dropped behind it)."""
+        return len(self.active) == 1
+
+    def run(self, *, samples: Optional[int] = None, deadline: Optional[float] = None,
+            rollouts: Optional[int] = None, progress: Optional[Callable[[int], None]] = None,
+            until_settled: bool = False) -> None:
+        """Sample on until ``samples`` samples in all (None: no limit), ``rollouts``
+        rollouts in all (None: no limit), ``deadline`` (no sample started after
+        it, once the race has one), or, with ``until_settled``, one candidate
+        left; the race's first run plays one sample at least."""
+        view, vals = self.view, self.vals
+        while True:
+            k = self.samples
+            if samples is not None and k >= samples:
+                break
+            if until_settled and self.settled:
+                break
+            if k and rollouts is not None and self.rollouts + len(self.active) > rollouts:
+                break
+            if deadline is not None and k and time.perf_counter() >= deadline:
+                break
+            base = view.determinize(self.rng, self.gen)
+            for i in self.active:
+                s = base.copy()
+                s.play(self.cands[i])
+                vals[i].append(rollout(s, view.seat, self.depth))
+            self.rollouts += len(self.active)
+            k = self.samples = k + 1
+            if progress is not None:
+                progress(k)
+            if self.prune > 0 and len(self.active) > 1 and k >= PRUNE_AFTER and \
+                    (k - PRUNE_AFTER) % PRUNE_EVERY == 0:
+                self._drop()
+
+    def _drop(self) -> None:
+        """Stop playing the candidates ``prune`` standard errors behind the leader."""
+        vals = self.vals
+        lead = max(self.active, key=lambda i: (sum(vals[i]), -i))
+        drop = set()
+        for i in self.active:
+            if i == lead or i in self.keep:
+                continue
+            m, se = paired_difference(vals[i], vals[lead])
+            if m + self.prune * se < 0:
+                drop.add(i)
+        self.active = [i for i in self.active if i not in drop]
+
+
 def sample_values(view: PlayerView, cands: Sequence[Move], rng: random.Random,
                   gen: MeldGenerator, *, samples: Optional[int] = None,
                   deadline: Optional[float] = None, depth: int = 0,
-                  progress: Optional[Callable[[int], None]] = None) -> List[List[float]]:
+                  progress: Optional[Callable[[int], None]] = None,
+                  rollouts: Optional[int] = None, prune: float = 0.0,
+                  protect: Sequence[int] = (0,)) -> List[List[float]]:
     """The rollout values of each of ``cands`` (legal in ``view``) on shared samples
     (common random numbers): ``vals[i][k]`` is the value (:func:`rollout`, for
     ``view``'s seat) of candidate ``i`` played on the ``k``-th determinization of
     ``view`` (drawn with ``rng`` and ``gen``), so ``vals[i][k] - vals[j][k]``
     compares two candidates on the same hidden cards.
 
-    At most ``samples`` samples (None: no limit), and none started after
-    ``deadline`` (a :func:`time.perf_counter` time; None: none) once one is done;
-    at least one sample always.  ``progress(k)`` is called after each sample."""
-    vals: List[List[float]] = [[] for _ in cands]
-    k = 0
-    while True:
-        if samples is not None and k >= samples:
-            break
-        if deadline is not None and k and time.perf_counter() >= deadline:
-            break
-        base = view.determinize(rng, gen)
-        for i, m in enumerate(cands):
-            s = base.copy()
-            s.play(m)
-            vals[i].append(rollout(s, view.seat, depth))
-        k += 1
-        if progress is not None:
-            progress(k)
-    return vals
+    At most ``samples`` samples (None: no limit), at most ``rollouts`` rollouts in
+    all (None: no limit), and none started after ``deadline`` (a
+    :func:`time.perf_counter` time; None: none) once one is done; at least one
+    sample always.  ``progress(k)`` is called after each sample.
+
+    With ``prune`` above 0 the sampling races the candidates (:class:`Race`):
+    after :data:`PRUNE_AFTER` samples, and every :data:`PRUNE_EVERY` after, a
+    candidate (other than those of ``protect``) whose value is below the leader's
+    (the best mean) by more than ``prune`` standard errors of their paired
+    difference is no longer played, so the budget left goes to the moves still in
+    question.  A dropped candidate's list stops short: the candidates still
+    played at the end are those whose list has the most values
+    (:func:`survivors`).  The drops depend on the values only, so a ``samples``
+    or ``rollouts`` budget stays repeatable for a seed."""
+    race = Race(view, cands, rng, gen, depth=depth, prune=prune, protect=protect)
+    race.run(samples=samples, deadline=deadline, rollouts=rollouts, progress=progress)
+    return race.vals
+
+
+def survivors(vals: Sequence[Sequence[float]]) -> List[int]:
+    """The candidates still played when :func:`sample_values` stopped (every one,
+    without pruning): those with the most values."""
+    k = max(len(v) for v in vals)
+    return [i for i, v in enumerate(vals) if len(v) == k]
 
 
 def paired_difference(a: Sequence[float], b: Sequence[float]) -> Tuple[float, float]:
     """``(mean, standard error)`` of ``a[k] - b[k]`` over the shared samples ``k``
-    (the standard error is 0 with fewer than two samples, or when they agree)."""
-    k = len(a)
+    (the first ``min(len(a), len(b))``; the standard error is 0 with fewer than
+    two samples, or when they agree)."""
+    k = min(len(a), len(b))
     if k == 0:
         return 0.0, 0.0
     d = [x - y for x, y in zip(a, b)]
@@ -113,7 +212,8 @@ class SearchBot(Bot):
 
     name = "search"
     OPTIONS = {"time": (float, 0.001, 3600.0), "sims": (int, 1, 10_000_000),
-               "cands": (int, 1, 100), "depth": (int, 0, 10_000), "z": (float, 0.0, 100.0)}
+               "cands": (int, 1, 100), "depth": (int, 0, 10_000), "z": (float, 0.0, 100.0),
+               "prune": (float, 0.0, 100.0)}
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         super().__init__(seed, **options)
@@ -123,6 +223,8 @@ class SearchBot(Bot):
             self.time = 1.0
         self.cands = int(options.get("cands", 4))
         self.depth = int(options.get("depth", 0))
+        self.prune = float(options.get("prune", PRUNE_Z))
+        self.bank = 0.0
         self.stats = {"decisions": 0, "searched": 0, "rollouts": 0}
 
     def candidates(self, view: PlayerView) -> List[Move]:
@@ -162,13 +264,26 @@ class SearchBot(Bot):
             return cands[0]
         self.stats["searched"] += 1
         n = len(cands)
-        t_end = time.perf_counter() + self.time if self.time is not None else None
-        # ``sims`` counts rollouts, split over the candidates: this many samples
-        samples = max(int(self.sims), n) // n if self.sims is not None else None
-        vals = sample_values(view, cands, self.rng, self.generator(view),
-                             samples=samples, deadline=t_end, depth=self.depth)
-        self.stats["rollouts"] += n * len(vals[0])
-        return cands[self.pick(vals)]
+        # the budget saved where a race settled early (one candidate left) is
+        # banked for the decisions to come, up to BANK_MAX budgets at once
+        per = self.time if self.time is not None else float(max(int(self.sims or 1), n))
+        allow = per + min(self.bank, BANK_MAX * per)
+        t0 = time.perf_counter()
+        race = Race(view, cands, self.rng, self.generator(view), depth=self.depth,
+                    prune=self.prune)
+        if self.time is not None:
+            race.run(deadline=t0 + allow, until_settled=True)
+            spent = time.perf_counter() - t0
+        else:
+            # ``sims`` counts rollouts (at least one sample of every candidate)
+            race.run(rollouts=int(allow), until_settled=True)
+            spent = float(race.rollouts)
+        if race.settled:
+            self.bank += per - spent
+        elif allow > per:
+            self.bank = max(0.0, self.bank - (spent - per))
+        self.stats["rollouts"] += race.rollouts
+        return cands[self.pick(race.vals)]
 
     def pick(self, vals: List[List[float]]) -> int:
         """The index of the candidate to play: the greedy choice (index 0) unless
@@ -179,7 +294,9 @@ class SearchBot(Bot):
         if k < 2:
             return 0
         z = float(self.options.get("z", 1.0))
-        for i in range(1, len(vals)):
+        for i in survivors(vals):
+            if i == 0:
+                continue
             d = [a - b for a, b in zip(vals[i], vals[0])]
             m = sum(d) / k
             if m <= best_mean:

@@ -7,7 +7,9 @@ choice and its next best lays and discards, as the ``search`` bot does:
 :func:`candidates`), and plays each of them on the same determinizations of the
 view to the end of the hand with the ``greedy`` policy at every seat
 (:func:`burraco.bots.search.sample_values`: common random numbers, so the
-difference between two moves is far less noisy than either value).  A move's
+difference between two moves is far less noisy than either value; the
+candidates plainly behind the leader are dropped as the samples come in,
+:data:`PRUNE_Z`, and the best is the best of those still played).  A move's
 value is the seat's points for the hand less the best other side's (the search
 bot's :func:`~burraco.bots.search.rollout`): the expected points it is worth.
 
@@ -19,8 +21,10 @@ that ``bench/bench_review.py`` measures: README, "Hand review"), and says
 errors).  A forced move (the only legal one) is ``good`` without search.
 
 The budget is a number of samples a decision (``sims``: each sample plays every
-candidate; the same seed gives the same review, byte for byte) or seconds a
-decision (``time``).  Standard library, the engine and the bots only; no I/O.
+candidate still in the race; the same seed gives the same review, byte for
+byte) or seconds a decision on average (``time``): each decision gets a third
+of it at first, less where the race settles (one candidate left), and the seconds
+left go to the decisions whose verdict more samples may still change.  Standard library, the engine and the bots only; no I/O.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from ..record import RecordError, parse_record
 from ..state import (ADD, CLOSED, DISCARD, MELD, REDRAW, TIME_OUT, GameState,
                      IllegalMove, Move, PlayerView)
 from ..bots.greedy import ctx_from_view, ranked
-from ..bots.search import paired_difference, sample_values
+from ..bots.search import PRUNE_AFTER, Race, paired_difference, survivors
 from .words import move_text
 
 FORMAT = "burraco-review"
@@ -52,6 +56,11 @@ CANDIDATES = 4
 
 Z = 2.0
 """A loss below this many standard errors of the difference is ``unclear``."""
+
+PRUNE_Z = 3.0
+"""A candidate this many standard errors behind the leader stops being played
+(:func:`burraco.bots.search.sample_values`' race): the rest of the budget goes
+to the played move and the moves still in question.  Never the played move."""
 
 
 class Thresholds(NamedTuple):
@@ -235,37 +244,79 @@ def _r(x: float) -> float:
     return 0.0 if y == 0 else y
 
 
-def review_decision(d: Decision, gen: MeldGenerator, seed: int, *,
-                    sims: Optional[int], seconds: Optional[float],
-                    thresholds: Thresholds = THRESHOLDS,
-                    cands: int = CANDIDATES) -> Dict[str, Any]:
-    """One entry of the review's ``decisions`` (the CONTRACT of issue 28)."""
+class _Pending(NamedTuple):
+    """A decision under review: its entry so far, its candidates (the played move
+    first) and their race (None: forced)."""
+
+    d: Decision
+    entry: Dict[str, Any]
+    moves: List[Move]
+    race: Optional[Race]
+
+
+def _start(d: Decision, gen: MeldGenerator, seed: int, cands: int) -> _Pending:
+    """A decision's entry before its search, its candidates and their race."""
     view = d.view
-    seat = view.seat
-    played = d.move
     entry: Dict[str, Any] = {
         "ply": d.ply, "turn": d.turn, "kind": kind_of(d),
-        "played": played.to_record(seat),
-        "played_text": _texts(view, played, d.closes, d.packet),
+        "played": d.move.to_record(view.seat),
+        "played_text": _texts(view, d.move, d.closes, d.packet),
     }
-    moves = candidates(view, played, gen, cands)
-    if len(moves) == 1:  # forced: the only legal move
+    moves = candidates(view, d.move, gen, cands)
+    race = None
+    if len(moves) > 1:
+        race = Race(view, moves, random.Random(f"burraco-review:{seed}:{d.ply}"), gen,
+                    prune=PRUNE_Z)
+    return _Pending(d, entry, moves, race)
+
+
+def _standing(race: Race) -> Tuple[int, float, float]:
+    """The race's best candidate among those still played, the loss of the played
+    move (index 0) against it and its standard error (0, 0 where it is the best)."""
+    vals = race.vals
+    means = [sum(v) / len(v) for v in vals]
+    best = max(survivors(vals), key=lambda i: (means[i], -i))
+    if best == 0:
+        return 0, 0.0, 0.0
+    loss, se = paired_difference(vals[best], vals[0])
+    return best, max(loss, 0.0), se
+
+
+def _unsure(race: Race, thresholds: Thresholds, z: float = Z) -> bool:
+    """Whether more samples may change the verdict: a candidate still played whose
+    difference from the played move is within ``z`` standard errors of a
+    threshold (or fewer samples than the race takes before dropping any: too
+    few to trust their standard error)."""
+    if race.samples < PRUNE_AFTER:
+        return True
+    if race.settled:
+        return False
+    vals = race.vals
+    for i in survivors(vals):
+        if i == 0:
+            continue
+        m, se = paired_difference(vals[i], vals[0])
+        if any(m - z * se < x <= m + z * se for x in thresholds):
+            return True
+    return False
+
+
+def _finish(p: _Pending, gen: MeldGenerator, seed: int,
+            thresholds: Thresholds) -> Dict[str, Any]:
+    """The entry of a decision whose race is over (the CONTRACT of issue 28)."""
+    d, entry, moves, race = p
+    view = d.view
+    seat = view.seat
+    if race is None:  # forced: the only legal move
         # not searched ("samples": 0): no estimate, the points read 0
         entry.update({"best": entry["played"], "best_text": entry["played_text"],
                       "best_kind": entry["kind"],
                       "played_ev": 0.0, "best_ev": 0.0, "loss": 0.0, "se": 0.0,
                       "verdict": "good", "samples": 0})
     else:
-        rng = random.Random(f"burraco-review:{seed}:{d.ply}")
-        deadline = _time.perf_counter() + seconds if seconds is not None else None
-        vals = sample_values(view, moves, rng, gen, samples=sims, deadline=deadline)
+        vals = race.vals
         k = len(vals[0])
-        means = [sum(v) / k for v in vals]
-        best = max(range(len(moves)), key=lambda i: (means[i], -i))
-        loss, se = paired_difference(vals[best], vals[0])
-        if best == 0:
-            loss, se = 0.0, 0.0
-        loss = max(loss, 0.0)
+        best, loss, se = _standing(race)
         bmove = moves[best]
         if best == 0:
             btext, bkind = entry["played_text"], entry["kind"]
@@ -275,13 +326,71 @@ def review_decision(d: Decision, gen: MeldGenerator, seed: int, *,
             bkind = kind_of(d._replace(move=bmove, closes=closes, packet=packet))
         entry.update({
             "best": bmove.to_record(seat), "best_text": btext, "best_kind": bkind,
-            "played_ev": _r(means[0]), "best_ev": _r(means[best]),
+            "played_ev": _r(sum(vals[0]) / k), "best_ev": _r(sum(vals[best]) / len(vals[best])),
             "loss": _r(loss), "se": _r(se),
             # one sample tells nothing of the noise: no loss is clear of it
             "verdict": verdict(loss, se if k >= 2 else math.inf, best == 0, thresholds),
             "samples": k})
     entry["view"] = view_dict(view)
     return entry
+
+
+def review_decision(d: Decision, gen: MeldGenerator, seed: int, *,
+                    sims: Optional[int], seconds: Optional[float],
+                    thresholds: Thresholds = THRESHOLDS,
+                    cands: int = CANDIDATES) -> Dict[str, Any]:
+    """One entry of the review's ``decisions`` (the CONTRACT of issue 28), searched
+    with ``sims`` samples or for ``seconds`` (a decision alone: no time is moved
+    between decisions, as :func:`review_hand` does with a ``time`` budget)."""
+    p = _start(d, gen, seed, cands)
+    if p.race is not None:
+        deadline = _time.perf_counter() + seconds if seconds is not None else None
+        p.race.run(samples=sims, deadline=deadline)
+    return _finish(p, gen, seed, thresholds)
+
+
+FIRST_SHARE = 0.35
+"""With a ``time`` budget, the share of its seconds each decision gets at first
+(:func:`review_hand`); the rest goes to the decisions still unsure."""
+
+ROUNDS = 3
+"""With a ``time`` budget, how many times the seconds left are shared out."""
+
+
+def _spend_time(pending: List[_Pending], seconds: float, thresholds: Thresholds,
+                progress: Optional[Callable[[float], None]]) -> None:
+    """Search the decisions for ``seconds`` each on average: first
+    :data:`FIRST_SHARE` of it each (less where the race settles: one candidate
+    left), then what is left of the hand's seconds shared among the decisions
+    whose verdict more samples may still change (:func:`_unsure`), in
+    :data:`ROUNDS` rounds (each shares a part of what is left among those still
+    unsure after the round before); done early where none is.  ``progress(f)``
+    as the work goes on, ``f`` the share of the hand's seconds spent."""
+    races = [p.race for p in pending if p.race is not None]
+    t0 = _time.perf_counter()
+    budget = seconds * len(races)
+    end = t0 + budget
+
+    def tell() -> None:
+        if progress is not None and budget > 0:
+            progress((_time.perf_counter() - t0) / budget)
+
+    for p in pending:
+        if p.race is not None:
+            p.race.run(deadline=_time.perf_counter() + seconds * FIRST_SHARE,
+                       until_settled=True)
+        tell()
+    for n in range(ROUNDS, 0, -1):
+        unsure = [r for r in races if _unsure(r, thresholds)]
+        left = end - _time.perf_counter()
+        if not unsure or left <= 0:
+            break
+        # a round shares 1/n of what is left: the decisions still unsure after
+        # it share more in the next
+        share = left / (n * len(unsure))
+        for r in unsure:
+            r.run(deadline=_time.perf_counter() + share)
+            tell()
 
 
 def review_hand(record: Dict[str, Any], seat: int, *, sims: Optional[int] = None,
@@ -292,9 +401,13 @@ def review_hand(record: Dict[str, Any], seat: int, *, sims: Optional[int] = None
     """The review of ``seat``'s decisions in hand record ``record`` (parsed JSON):
     the JSON object of the CONTRACT of issue 28 (``format`` ``burraco-review``,
     version 1).  Budget: ``sims`` samples a decision, or ``time`` seconds a
-    decision (neither: :data:`DEFAULT_TIME` seconds; not both); with ``sims``
-    the same ``seed`` gives the same review.  ``progress(done, total)`` is called
-    after each decision.  :class:`ReviewError` for a record that is not valid
+    decision on average (neither: :data:`DEFAULT_TIME` seconds; not both): the
+    seconds a decision settles early (the race leaves one candidate) go to the
+    decisions whose verdict is still in question (:func:`_spend_time`); with
+    ``sims`` the same ``seed`` gives the same review.  ``progress(done, total)``
+    is called once a decision, ``done`` counting up to ``total`` (with ``time``,
+    as the hand's seconds are spent; the last once the review is done).
+    :class:`ReviewError` for a record that is not valid
     or does not replay, a seat not at its table, or a budget out of bounds."""
     if sims is not None and time is not None:
         raise ReviewError("give sims or time, not both")
@@ -309,12 +422,27 @@ def review_hand(record: Dict[str, Any], seat: int, *, sims: Optional[int] = None
         raise ReviewError(f"seed must be a whole number, not {seed!r}")
     dealt, ds = decisions(record, seat)
     gen = MeldGenerator(dealt.variant.rules)
-    out: List[Dict[str, Any]] = []
-    for n, d in enumerate(ds):
-        out.append(review_decision(d, gen, seed, sims=sims, seconds=time,
-                                   thresholds=thresholds, cands=cands))
-        if progress is not None:
-            progress(n + 1, len(ds))
+    pending = [_start(d, gen, seed, cands) for d in ds]
+    total = len(ds)
+    done = [0]
+
+    def tick_to(k: int) -> None:
+        # once a decision in all; the last waits for the end of the review
+        while progress is not None and done[0] < min(k, total - 1):
+            done[0] += 1
+            progress(done[0], total)
+
+    if time is not None:
+        _spend_time(pending, float(time), thresholds,
+                    lambda f: tick_to(int(f * total)))
+    else:
+        for n, p in enumerate(pending):
+            if p.race is not None:
+                p.race.run(samples=sims)
+            tick_to(n + 1)
+    out = [_finish(p, gen, seed, thresholds) for p in pending]
+    if progress is not None and total:
+        progress(total, total)
     summary: Dict[str, Any] = {v: 0 for v in VERDICTS}
     for e in out:
         summary[e["verdict"]] += 1
@@ -339,7 +467,7 @@ def hand_number(record: Dict[str, Any]) -> int:
     return 0
 
 
-__all__ = ["FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "Thresholds", "THRESHOLDS",
+__all__ = ["FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "PRUNE_Z", "Thresholds", "THRESHOLDS",
            "VERDICTS", "KINDS", "ReviewError", "Decision", "decisions", "candidates",
            "verdict", "kind_of", "view_dict", "review_decision", "review_hand",
            "hand_number"]
