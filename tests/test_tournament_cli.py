@@ -343,7 +343,8 @@ def test_printouts(tmp_path, capsys):
     assert code == 0
     files = {p.name for p in (tmp_path / "out").iterdir()}
     assert {"standings.html", "standings.csv", "results.csv", "cards.html",
-            "round-1-tables.html", "round-2-tables.csv"} <= files
+            "round-1-tables.html", "round-2-tables.csv", "round-2-find-list.html",
+            "round-1-score-sheets.html", "guide-cards.html", "deal-sets.html"} <= files
     for name in files:
         body = (tmp_path / "out" / name).read_text(encoding="utf-8")
         if name.endswith(".html"):
@@ -358,6 +359,40 @@ def test_printouts(tmp_path, capsys):
     assert "Deal set" in tables and "bye" in tables
     code, out, _ = run_main(capsys, "results", "2", "--csv", "-", *db)
     assert out.splitlines()[0].startswith("round,table,deal_set,ns,ew,hand1_ns")
+
+
+def test_the_paper_printouts_from_the_command_line(tmp_path, capsys):
+    """The pages made for paper (issue 26), also from the command line: the
+    "find your table" list and the score sheets of a round (default the current one),
+    the Mitchell guide cards, the deal sets side by side; HTML on standard output or
+    into ``--html FILE``, in the language asked; before round 1 a round's page is one
+    line and exit 2, and nothing is written."""
+    db = ["--db", str(tmp_path / "paper.db")]
+    run_main(capsys, "create", "Carta", "--format", "mitchell", "--rounds", "2", *db)
+    assert run_main(capsys, "register", "Anna Rossi", "Bruno Rossi", "--name", "Rossi", *db)[0] == 0
+    run_main(capsys, "bots", "5", "--bots", "random", *db)
+    for cmd in ("find-list", "score-sheets"):
+        code, out, err = run_main(capsys, cmd, "--html", str(tmp_path / "x.html"), *db)
+        assert code == 2 and out == "" and err.strip().endswith("no round has started"), err
+        assert len(err.strip().splitlines()) == 1 and not (tmp_path / "x.html").exists()
+    code, out, _ = run_main(capsys, "guide-cards", *db)  # before round 1: the movement
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and "Table 1" in out, out[:200]
+    run_main(capsys, "start", *db)
+    code, out, _ = run_main(capsys, "find-list", *db)
+    assert code == 0 and out.startswith("<!DOCTYPE html>")
+    # alphabetical by every player and pair: Anna Rossi before Bruno Rossi before Rossi
+    assert out.index("Anna Rossi") < out.index("Bruno Rossi") < out.rindex(">Rossi<")
+    code, out, _ = run_main(capsys, "score-sheets", "1", "--lang", "it", "--html",
+                            str(tmp_path / "sheets.html"), *db)
+    assert code == 0 and "sheets.html" in out
+    sheets = (tmp_path / "sheets.html").read_text(encoding="utf-8")
+    assert sheets.count("Anna Rossi") == 1 and 'lang="it"' in sheets
+    code, _, err = run_main(capsys, "score-sheets", "7", *db)
+    assert code == 2 and "7" in err and len(err.strip().splitlines()) == 1
+    run_main(capsys, "play-bots", *db)
+    run_main(capsys, "close", *db)
+    code, out, _ = run_main(capsys, "deal-sets", "--lang", "de", *db)
+    assert code == 0 and 'lang="de"' in out and out.count("<tr") > 3
 
 
 @pytest.mark.parametrize("fmt,n,rounds", [("danish", 7, 3), ("mitchell", 8, 3),

@@ -1,6 +1,8 @@
 """``burraco tournament`` printouts: the standings, a round's results and
-table assignments, the score cards (text, ``--html``, ``--csv``, ``--json``),
-and ``export``, every printout into a folder."""
+table assignments, the score cards (text, ``--html``, ``--csv``, ``--json``);
+the pages made for paper (HTML only): the alphabetical "find your table" list,
+Mitchell guide cards, pre-filled score sheets, the comparison of every table on a
+deal set; and ``export``, every printout into a folder."""
 
 from __future__ import annotations
 
@@ -8,9 +10,10 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
-from ..tournament.model import TournamentError
+from ..tournament.model import Tournament, TournamentError
+from ..tournament.movements import MITCHELL
 from .tournament_common import _event, _store, guarded
 
 
@@ -31,6 +34,18 @@ def register_printouts(step: Callable[..., Any]) -> None:
     q = step("card", "personal score cards (default: everybody's)", cmd_card)
     q.add_argument("entrants", nargs="*", metavar="ENTRANT")
     _outputs(q, csv_=False)
+    q = step("find-list", "a round's alphabetical \"find your table\" list, every player and "
+             "pair with its table and side (default: the current round)", cmd_find_list)
+    q.add_argument("round", type=int, nargs="?")
+    _paper(q)
+    q = step("guide-cards", "Mitchell guide cards, one a table, the skip marked", cmd_guide_cards)
+    _paper(q)
+    q = step("score-sheets", "a round's score sheets, one a table, pre-filled "
+             "(default: the current round)", cmd_score_sheets)
+    q.add_argument("round", type=int, nargs="?")
+    _paper(q)
+    q = step("deal-sets", "every table's result on each deal set, side by side", cmd_deal_sets)
+    _paper(q)
     q = step("export", "write every printout into a folder", cmd_export)
     q.add_argument("dir")
     _lang_option(q)
@@ -40,6 +55,12 @@ def _lang_option(q: argparse.ArgumentParser) -> None:
     q.add_argument("--lang", choices=("en", "it", "pt", "de"), default="en",
                    help="the language of the printout (default English; CSV columns stay "
                         "English)")
+
+def _paper(q: argparse.ArgumentParser) -> None:
+    _lang_option(q)
+    q.add_argument("--html", metavar="FILE", default="-",
+                   help="write the printable HTML page to FILE (default: standard output)")
+
 
 def _outputs(q: argparse.ArgumentParser, json_: bool = False, csv_: bool = True) -> None:
     _lang_option(q)
@@ -131,9 +152,48 @@ def cmd_card(args: argparse.Namespace) -> int:
         sys.stdout.write("\n".join(output.scorecard_text(c, t, args.lang) for c in cards))
     return 0
 
+def _started(t: Tournament, n: Optional[int]) -> int:
+    """Round ``n`` (default: the current one), refused when no round has started or
+    it does not exist."""
+    if not t.rounds:
+        raise TournamentError("no round has started")
+    number = n or len(t.rounds)
+    t.round(number)
+    return number
+
+@guarded
+def cmd_find_list(args: argparse.Namespace) -> int:
+    from ..tournament import printouts
+    t = _store(args).load(_event(args))
+    n = _started(t, args.round)
+    _write(args.html, printouts.find_table_html(t, n, args.lang), "find-your-table list")
+    return 0
+
+@guarded
+def cmd_guide_cards(args: argparse.Namespace) -> int:
+    from ..tournament import printouts
+    t = _store(args).load(_event(args))
+    _write(args.html, printouts.guide_cards_html(t, args.lang), "guide cards")
+    return 0
+
+@guarded
+def cmd_score_sheets(args: argparse.Namespace) -> int:
+    from ..tournament import printouts
+    t = _store(args).load(_event(args))
+    n = _started(t, args.round)
+    _write(args.html, printouts.score_sheets_html(t, n, args.lang), "score sheets")
+    return 0
+
+@guarded
+def cmd_deal_sets(args: argparse.Namespace) -> int:
+    from ..tournament import printouts
+    t = _store(args).load(_event(args))
+    _write(args.html, printouts.deal_sets_html(t, args.lang), "deal set comparison")
+    return 0
+
 @guarded
 def cmd_export(args: argparse.Namespace) -> int:
-    from ..tournament import output
+    from ..tournament import output, printouts
     t = _store(args).load(_event(args))
     os.makedirs(args.dir, exist_ok=True)
     lang = args.lang
@@ -146,6 +206,13 @@ def cmd_export(args: argparse.Namespace) -> int:
         files[f"round-{r.number}-results.html"] = output.results_html(t, r.number, lang)
         files[f"round-{r.number}-tables.html"] = output.assignments_html(t, r.number, lang)
         files[f"round-{r.number}-tables.csv"] = output.assignments_csv(t, r.number)
+        files[f"round-{r.number}-find-list.html"] = printouts.find_table_html(t, r.number, lang)
+        files[f"round-{r.number}-score-sheets.html"] = printouts.score_sheets_html(
+            t, r.number, lang)
+    if t.settings.format == MITCHELL:
+        files["guide-cards.html"] = printouts.guide_cards_html(t, lang)
+    if t.settings.deal_sets and t.rounds:
+        files["deal-sets.html"] = printouts.deal_sets_html(t, lang)
     for name, text in files.items():
         with open(os.path.join(args.dir, name), "w", encoding="utf-8", newline="") as f:
             f.write(text)
