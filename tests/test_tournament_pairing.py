@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from burraco.tournament import Settings, Tournament
 from burraco.tournament import movements as mv
+from burraco.tournament import whist
 from burraco.tournament.matching import maximum_matching
 from burraco.tournament.movements import History
 from burraco.tournament.pairing import danish_pairs
@@ -277,3 +278,50 @@ def test_individual_more_rounds_midway_repeats_no_partner(n):
     for r in range(4, 9):
         plans.append(mv.plan_round(mv.INDIVIDUAL, field, r, 8, plans, rng=random.Random(r)))
     assert max(History.of(plans).partners.values()) == 1
+
+
+@pytest.mark.parametrize("v", sorted(whist.STARTS))
+def test_each_whist_design_pairs_everybody_once_and_opposes_twice(v):
+    """Issue 26 item 8 (individual events that balance opponents as well as
+    partners): each stored starting round develops into a whist design: every
+    round seats every player once (one sits out at 4n+1 players), every two
+    players are partners exactly once and opponents exactly twice."""
+    plan = whist.design(v)
+    assert plan is not None and len(plan) == whist.design_rounds(v) == (v if v % 4 == 1 else v - 1)
+    partners: Counter = Counter()
+    opponents: Counter = Counter()
+    for tables, byes in plan:
+        seated = [x for (a, b), (c, d) in tables for x in (a, b, c, d)]
+        assert sorted(seated + byes) == list(range(v)) and len(byes) == v % 4
+        for (a, b), (c, d) in tables:
+            partners.update((frozenset((a, b)), frozenset((c, d))))
+            opponents.update(frozenset((x, y)) for x in (a, b) for y in (c, d))
+    every = [frozenset(p) for p in itertools.combinations(range(v), 2)]
+    assert all(partners[p] == 1 for p in every) and all(opponents[p] == 2 for p in every)
+
+
+def test_a_whole_16_player_individual_meets_everybody_twice_and_a_short_one_never_twice():
+    """The 16-player individual of the issue: over its 15 rounds (the whole design)
+    every two players meet as opponents exactly twice (was 1 to 3 times); over 5
+    rounds the search's schedule stays, where nobody meets anyone twice; the field's
+    own numbers are used, and the same field gives the same schedule."""
+    from burraco.tournament.movements import individual_event
+
+    players = tuple(range(101, 117))
+    for rounds, most in ((15, 2), (5, 1)):
+        plans = individual_event(players, rounds)
+        assert len(plans) == rounds
+        opponents: Counter = Counter()
+        partners: Counter = Counter()
+        for p in plans:
+            assert sorted(x for t in p.tables for x in (*t.ns, *t.ew)) == list(players)
+            for t in p.tables:
+                partners.update((frozenset(t.ns), frozenset(t.ew)))
+                opponents.update(frozenset((x, y)) for x in t.ns for y in t.ew)
+        assert max(partners.values()) == 1
+        assert max(opponents.values()) == most
+        if rounds == 15:
+            assert min(opponents.values()) == 2 and len(opponents) == 120
+    whole = individual_event(players, 15)
+    individual_event.cache_clear()
+    assert individual_event(players, 15) == whole  # computed again: the same schedule

@@ -48,6 +48,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
+from . import whist
 from .pairing import danish_pairs, individual_schedule
 
 MITCHELL = "mitchell"
@@ -336,14 +337,33 @@ def _shape(plan: RoundPlan) -> Tuple[object, ...]:
             frozenset(plan.byes))
 
 
+def _spread(rounds: Sequence[Tuple[Sequence[Tuple[Tuple[int, int], Tuple[int, int]]], Sequence[int]]]
+            ) -> Tuple[int, int]:
+    """How unevenly a schedule spreads the meetings: the sum over every two players
+    of (times partners) squared, then of (times opponents) squared (smaller is
+    more even; partners first)."""
+    partners: Counter[FrozenSet[int]] = Counter()
+    opponents: Counter[FrozenSet[int]] = Counter()
+    for tables, _byes in rounds:
+        for (a, b), (c, d) in tables:
+            partners.update((frozenset((a, b)), frozenset((c, d))))
+            opponents.update(frozenset((x, y)) for x in (a, b) for y in (c, d))
+    return (sum(k * k for k in partners.values()), sum(k * k for k in opponents.values()))
+
+
 @functools.lru_cache(maxsize=16)
 def individual_event(players: Tuple[int, ...], rounds: int) -> Tuple[RoundPlan, ...]:
     """Every round of an individual event of ``players`` (seeding order) over
     ``rounds``: each round's partnerships and byes from the Berger table where
     the count allows (else from the round-by-round search), then the tables
     rearranged by :func:`.pairing.individual_schedule` so that everybody meets
-    the others as opponents as evenly as the rounds allow.  The same field and
-    rounds always give the same schedule."""
+    the others as opponents as evenly as the rounds allow.  Where a whist design
+    is known for the field's size (:mod:`.whist`: 8, 12, 13, 16, 17 players) and the
+    event has no more rounds than it, its first rounds are taken instead when they
+    spread the meetings at least as evenly (always over the whole design: every two
+    players partners once and opponents twice; a short evening often keeps the
+    search's, where nobody meets anyone twice).  The same field and rounds always
+    give the same schedule."""
     start: List[Tuple[List[Tuple[int, int]], List[int]]] = []
     plans: List[RoundPlan] = []
     rng = random.Random(f"individual-start:{len(players)}:{rounds}")
@@ -352,8 +372,12 @@ def individual_event(players: Tuple[int, ...], rounds: int) -> Tuple[RoundPlan, 
         plans.append(p)
         start.append(([(s.ns[0], s.ns[1]) if i == 0 else (s.ew[0], s.ew[1])
                        for s in p.tables for i in (0, 1)], list(p.byes)))
+    searched = individual_schedule(players, rounds, start)
+    designed = whist.schedule(players, rounds)
+    if designed is not None and _spread(designed) <= _spread(searched):
+        searched = designed
     out = []
-    for r, (tables, byes) in enumerate(individual_schedule(players, rounds, start), 1):
+    for r, (tables, byes) in enumerate(searched, 1):
         out.append(RoundPlan(r, tuple(Seating(i + 1, a, b) for i, (a, b) in enumerate(tables)),
                              tuple(byes)))
 
