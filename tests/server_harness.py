@@ -108,6 +108,11 @@ class Server:
         self.start()
 
     def start(self) -> None:
+        """Start the process (the constructor does; again after :meth:`kill` or
+        :meth:`stop`, on the same database).  Starting a server that still runs is
+        refused: the running process would be left behind, holding its port."""
+        if self.proc is not None and self.proc.poll() is None:
+            raise AssertionError("this server is running: stop() or kill() it first")
         env = dict(os.environ)
         env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
         env["PYTHONUNBUFFERED"] = "1"

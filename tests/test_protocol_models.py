@@ -408,8 +408,7 @@ def test_http_answers_and_socket_frames_conform(tmp_path):
     """A real ``burraco serve``: each endpoint's answer and each frame of a socket."""
     from server_harness import FAST, Client, Server
 
-    srv = Server(str(tmp_path / "http.db"), *FAST)
-    srv.start()
+    srv = Server(str(tmp_path / "http.db"), *FAST)  # started: a second start() left one behind
     try:
         c = Client(srv, "Anna")
 
