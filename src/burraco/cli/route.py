@@ -98,7 +98,7 @@ def _action(a: argparse.Action) -> Dict[str, Any]:
         out["metavar"] = a.metavar
     if a.required and a.option_strings:
         out["required"] = True
-    typ = {int: "int", float: "float"}.get(a.type) if a.type is not None else None  # type: ignore[call-overload]  # a.type: any callable
+    typ = "int" if a.type is int else "float" if a.type is float else None
     if typ:
         out["type"] = typ
     if a.choices is not None and not isinstance(a, argparse._SubParsersAction) \

@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import weakref
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
 from sqlalchemy import (JSON, Boolean, Column, Float, Index, Integer, MetaData, String, Table,
                         Text, UniqueConstraint, create_engine, event)
@@ -21,6 +22,11 @@ from sqlalchemy.engine import Connection, Engine
 from . import jsonx
 
 VERSION_TABLE = "alembic_version_server"
+
+SQLITE_FILES: "weakref.WeakKeyDictionary[Engine, Dict[str, Any]]" = weakref.WeakKeyDictionary()
+"""The SQLite engines :func:`make_engine` made: each one's file (``path``) and
+whether :class:`Checkpoints` runs its WAL checkpoints (``background_checkpoints``;
+the engine's connections then leave them off)."""
 """Alembic's version table for the server's migrations."""
 
 metadata = MetaData()
@@ -164,7 +170,8 @@ def make_engine(url: str) -> Engine:
         eng = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
                             json_serializer=jsonx.dumps, json_deserializer=jsonx.loads)
 
-        eng.burraco_sqlite = {"path": path, "background_checkpoints": False}  # type: ignore[attr-defined]
+        opts: Dict[str, Any] = {"path": path, "background_checkpoints": False}
+        SQLITE_FILES[eng] = opts
 
         @event.listens_for(eng, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
@@ -172,7 +179,7 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA busy_timeout=30000")
-            if eng.burraco_sqlite["background_checkpoints"]:  # type: ignore[attr-defined]  # see Checkpoints
+            if opts["background_checkpoints"]:  # see Checkpoints
                 cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
             # SQLAlchemy begins the transactions itself (the driver's own implicit
@@ -204,7 +211,7 @@ class Checkpoints:
 
     def __init__(self, engine: Engine, interval: float = 1.0) -> None:
         self.engine = engine
-        self.opts = getattr(engine, "burraco_sqlite", None) or {}
+        self.opts = SQLITE_FILES.get(engine) or {}
         self.path = self.opts.get("path") or ""
         self.interval = interval
         self._stop = threading.Event()

@@ -72,7 +72,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         self._g_released = False
 
     # ------------------------------------------------------------ opening
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # as uvicorn's own protocol types it
         super().connection_made(transport)
         reg, lim = self.registry, self.registry.limits
         host = self.client[0] if self.client else None
@@ -239,7 +239,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
                 self._g_release()
                 lost(exc)
 
-            ws.connection_lost = connection_lost  # type: ignore[method-assign]
+            ws.connection_lost = connection_lost  # type: ignore[method-assign]  # wraps this socket's own handler
 
     def shutdown(self) -> None:
         self._g_unwait()

@@ -136,9 +136,9 @@ class FairPool:
         if work.cancelled():
             if not fut.done():
                 fut.cancel()
-        elif work.exception() is not None:
+        elif (failed := work.exception()) is not None:
             if not fut.done():
-                fut.set_exception(work.exception())  # type: ignore[arg-type]
+                fut.set_exception(failed)
         elif not fut.done():
             fut.set_result(work.result())
         self._pump()

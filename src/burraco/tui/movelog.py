@@ -23,7 +23,7 @@ snapshot and catch-up (:mod:`burraco.server.covered`).
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
+from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, cast
 
 from .. import observer as ob
 from ..state import (ADD, CLOSED, DISCARD, DRAW, MELD, PHASE_DRAW, PICKUP, REDRAW,
@@ -232,12 +232,13 @@ def render(entry: LogEntry, t: Callable[..., str], name: Callable[[int], str],
     for k, v in entry.args:
         if k == "cards":
             # (the args are objects: "cards" holds card ints, "wild" their flags)
-            kw["cards"] = cards_plain(v, entry.get("wild"))  # type: ignore[arg-type]
+            kw["cards"] = cards_plain(cast(Iterable[int], v),
+                                      cast(Optional[Sequence[bool]], entry.get("wild")))
             kw["card"] = kw["cards"]
         elif k == "wild":
             continue
         elif k == "starts":
-            kw["who"] = name(v)  # type: ignore[arg-type]  # "starts" holds a seat
+            kw["who"] = name(cast(int, v))  # "starts" holds a seat
         else:
             kw[k] = v
     return t(key, **kw)

@@ -8,7 +8,7 @@ Paths are drawn by :class:`PathLines`, which breaks a long path only after a
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional
+from typing import Iterable, List, Optional, Protocol, cast
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
@@ -134,8 +134,15 @@ class HandOverScreen(ModalScreen[str]):
         def answer(yes: Optional[bool]) -> None:
             if yes:
                 self.dismiss("quit")
-        # (the app is BurracoApp)
-        self.app.push_screen(self.app.quit_question(), answer)  # type: ignore[attr-defined]
+        self.app.push_screen(cast(AsksToQuit, self.app).quit_question(), answer)
+
+
+class AsksToQuit(Protocol):
+    """The app under a page (``BurracoApp``, whose module imports this one): the
+    question it asks before leaving the match."""
+
+    def quit_question(self) -> "ConfirmScreen":
+        """The yes/no page asking whether to leave the match."""
 
 
 class ConfirmScreen(ModalScreen[bool]):

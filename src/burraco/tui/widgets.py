@@ -3,7 +3,7 @@ clickable line (the stock, the pile).  Cards are drawn by :mod:`.cards`."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, List, Protocol, Sequence, Set, Tuple, cast
 
 from rich.text import Text
 from textual import events
@@ -14,6 +14,17 @@ from textual.widgets import Static
 
 from ..cards import JOKER
 from .cards import CELL, acting_wilds, card_text
+
+
+class TableApp(Protocol):
+    """What the table's widgets ask of the app they sit in (``BurracoApp``, whose
+    module imports this one): a click on a card or on a meld."""
+
+    def toggle_card(self, i: int) -> None:
+        """Select or deselect the hand's card ``i``."""
+
+    def meld_clicked(self, side: int, idx: int) -> None:
+        """Act on meld ``idx`` of ``side`` (add the selected cards to it)."""
 
 
 def sort_key(by: str) -> Callable[[int], Tuple[int, int, int]]:
@@ -110,7 +121,7 @@ class HandView(Widget):
         if i is None:
             i = self._cells.get((y + 1, k))
         if i is not None:
-            self.app.toggle_card(i)  # type: ignore[attr-defined]  # BurracoApp
+            cast(TableApp, self.app).toggle_card(i)
 
 
 class MeldColumn(Widget):
@@ -190,7 +201,7 @@ class MeldColumn(Widget):
             return
         idx = self._lines.get(off.y)
         if idx is not None:
-            self.app.meld_clicked(self.side, idx)  # type: ignore[attr-defined]  # BurracoApp
+            cast(TableApp, self.app).meld_clicked(self.side, idx)
 
 
 class MeldPanel(VerticalScroll):
