@@ -342,3 +342,46 @@ def test_a_malformed_hand_number_is_refused_alike_by_every_hand_route(served):
         err = r.json()["error"]
         assert err["field"] == "n" and "whole number" in err["message"], (path, err)
         assert a.http.get(f"/api/tables/{tid}/hands/7/{path}").status_code == 404, path
+
+
+def _claim_many(db_path: str, start: float, keys: int, out: "multiprocessing.Queue") -> None:
+    """One process: claim every key, at the same moment as the other process."""
+    from burraco.server.db import make_engine
+    from burraco.server.reviewstore import ReviewStore
+
+    store = ReviewStore(make_engine(f"sqlite:///{db_path}"))
+    while time.time() < start:
+        time.sleep(0.001)
+    won, errors = [], []
+    for k in range(keys):
+        try:
+            _, mine = store.claim(("t1", k, 0, "s12"), "p", "a", time.time(), (0, 0), 60.0)
+            won.append(k) if mine else None
+        except Exception as e:  # noqa: BLE001 - what failed is the answer
+            errors.append(f"{type(e).__name__}: {e}")
+    out.put((won, errors))
+
+
+def test_two_processes_claiming_the_same_reviews_take_turns(tmp_path):
+    """The claim reads (is it stored? the caps) and then inserts: on SQLite two
+    processes doing it at once failed one of them with "database is locked" (a 500
+    seen once in CI); as one write transaction each waits for the other, and every
+    review is claimed by exactly one of them."""
+    import multiprocessing
+
+    from burraco.server.db import make_engine, migrate
+
+    db_path = str(tmp_path / "claims.db")
+    migrate(make_engine(f"sqlite:///{db_path}"))
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    start = time.time() + 3.0
+    procs = [ctx.Process(target=_claim_many, args=(db_path, start, 60, out)) for _ in range(2)]
+    for p in procs:
+        p.start()
+    results = [out.get(timeout=120) for _ in procs]
+    for p in procs:
+        p.join(30)
+    assert [e for _, errors in results for e in errors] == []
+    won = sorted(k for w, _ in results for k in w)
+    assert won == list(range(60)), won

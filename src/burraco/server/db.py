@@ -12,8 +12,9 @@ import os
 import sys
 import threading
 import weakref
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Iterator, Optional
 
 from sqlalchemy import (JSON, Boolean, Column, Float, Index, Integer, MetaData, String, Table,
                         Text, UniqueConstraint, create_engine, event)
@@ -161,6 +162,23 @@ def dialect_name(url: str) -> str:
     return "postgresql" if url.startswith("postgresql") else "sqlite"
 
 
+IMMEDIATE = "burraco_write_first"
+"""The execution option of :func:`write_transaction`'s connections."""
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """A transaction that reads and then writes (check, then insert or update): on
+    SQLite it takes the write lock at its start (``BEGIN IMMEDIATE``), so that two
+    processes doing the same wait for each other instead of one failing with
+    "database is locked"; on PostgreSQL a plain transaction (row locks and unique
+    constraints decide there)."""
+    with engine.connect() as c:
+        c = c.execution_options(**{IMMEDIATE: True})
+        with c.begin():
+            yield c
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url`` (creating the SQLite file's directory)."""
     if dialect_name(url) == "sqlite":
@@ -189,7 +207,12 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(eng, "begin")
         def _begin(conn: Connection) -> None:  # pragma: no cover - trivial
-            conn.exec_driver_sql("BEGIN")
+            # a transaction that reads and then writes says so (write_transaction):
+            # BEGIN IMMEDIATE takes the write lock first, waiting busy_timeout for
+            # it; a deferred one that read would fail at once ("database is
+            # locked") when another process wrote since its read
+            immediate = conn.get_execution_options().get(IMMEDIATE, False)
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
         return eng
     return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True,
                          json_serializer=jsonx.dumps, json_deserializer=jsonx.loads)

@@ -22,6 +22,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from . import db
+from .db import write_transaction
 
 reviews = Table(
     "server_reviews", db.metadata,
@@ -115,8 +116,10 @@ class ReviewStore:
         caller inserted it (or took over a stale one) and must compute it, ``(row,
         False)`` when it was there.  :class:`TooManyReviews` when ``player`` or
         ``address`` has ``caps`` (per player, per address; 0: no cap) reviews in
-        progress already (a new review only: asking for a stored one is free)."""
-        with self.engine.begin() as c:
+        progress already (a new review only: asking for a stored one is free).  The
+        check and the insert are one write transaction (:func:`.db.write_transaction`):
+        two processes claiming at once take turns."""
+        with write_transaction(self.engine) as c:
             r = c.execute(select(reviews).where(_where(key))).first()
             if r is not None and not _row(r).stale(now, stale):
                 return _row(r), False
