@@ -7,6 +7,7 @@ login time, a flood of logins against the process's memory."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import secrets
 import sqlite3
@@ -371,3 +372,48 @@ def test_durations():
     for bad in ("", "-1", "1w", "0", "d"):
         with pytest.raises(ValueError):
             parse_duration(bad)
+
+
+def _fail_many(db_path: str, start: float, times: int, out: "multiprocessing.Queue") -> None:
+    """One process: count ``times`` failed logins of one name, with the other process."""
+    from burraco.server.auth import AuthSettings, AuthStore
+    from burraco.server.db import make_engine
+
+    store = AuthStore(make_engine(f"sqlite:///{db_path}"), AuthSettings())
+    while time.time() < start:
+        time.sleep(0.001)
+    errors = []
+    for _ in range(times):
+        try:
+            store.fail([("name", "anna", 1000)], time.time())
+        except Exception as e:  # noqa: BLE001 - what failed is the answer
+            errors.append(f"{type(e).__name__}: {e}")
+    out.put(errors)
+
+
+def test_two_processes_counting_failed_logins_count_every_one(tmp_path):
+    """The same read-then-write race in the count of failed logins (``AuthStore.fail``):
+    two processes counting the same name at once lost counts or failed with
+    "database is locked" on SQLite; as write transactions every failure counts."""
+    from sqlalchemy import select
+
+    from burraco.server import db
+    from burraco.server.db import make_engine, migrate
+
+    db_path = str(tmp_path / "fails.db")
+    engine = make_engine(f"sqlite:///{db_path}")
+    migrate(engine)
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    start = time.time() + 3.0
+    procs = [ctx.Process(target=_fail_many, args=(db_path, start, 40, out)) for _ in range(2)]
+    for p in procs:
+        p.start()
+    errors = [e for _ in procs for e in out.get(timeout=120)]
+    for p in procs:
+        p.join(30)
+    assert errors == []
+    with engine.connect() as c:
+        n = c.execute(select(db.auth_failures.c.failures)
+                      .where(db.auth_failures.c.key == "anna")).scalar()
+    assert n == 80

@@ -9,6 +9,7 @@ CONTRACT-shaped review of the real record, counted in a file at every call.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
 import threading
@@ -367,8 +368,6 @@ def test_two_processes_claiming_the_same_reviews_take_turns(tmp_path):
     processes doing it at once failed one of them with "database is locked" (a 500
     seen once in CI); as one write transaction each waits for the other, and every
     review is claimed by exactly one of them."""
-    import multiprocessing
-
     from burraco.server.db import make_engine, migrate
 
     db_path = str(tmp_path / "claims.db")
@@ -385,3 +384,4 @@ def test_two_processes_claiming_the_same_reviews_take_turns(tmp_path):
     assert [e for _, errors in results for e in errors] == []
     won = sorted(k for w, _ in results for k in w)
     assert won == list(range(60)), won
+

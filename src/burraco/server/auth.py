@@ -357,7 +357,7 @@ class AuthStore:
         for scope, key, threshold in keys:
             for _ in range(3):  # a concurrent first insert: count again
                 try:
-                    with self.engine.begin() as c:
+                    with db.write_transaction(self.engine) as c:
                         row = c.execute(select(f).where(and_(f.c.scope == scope, f.c.key == key))
                                         .with_for_update()).first()
                         n = 0 if row is None or now - max(row.last_at, row.blocked_until) > WINDOW \

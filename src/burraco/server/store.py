@@ -64,7 +64,7 @@ class Store:
     def secret(self) -> str:
         """The key that signs session cookies, made once and kept in the database
         (so that every process and every restart accept the same cookies)."""
-        with self.engine.begin() as c:
+        with db.write_transaction(self.engine) as c:  # read, then insert: see there
             v = c.execute(select(db.meta.c.value).where(db.meta.c.key == "secret")).scalar()
             if v:
                 return str(v)
@@ -110,7 +110,7 @@ class Store:
         """Register ``name`` for guest ``pid`` (or a new player); None if taken."""
         key = name.casefold()
         try:
-            with self.engine.begin() as c:
+            with db.write_transaction(self.engine) as c:
                 row = None
                 if pid:
                     row = c.execute(select(db.players).where(db.players.c.id == pid)).first()
@@ -148,7 +148,7 @@ class Store:
         now = time.time()
         owner = t.st.get("owner")
         per_player, per_address = caps
-        with self.engine.begin() as c:
+        with db.write_transaction(self.engine) as c:
             if owner and per_player > 0:
                 c.execute(select(db.players.c.id).where(db.players.c.id == owner)
                           .with_for_update())
