@@ -4,6 +4,7 @@ bots, the environment and the CLI).  mypy is in the ``dev`` extra."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any, Dict, List
@@ -85,8 +86,8 @@ def test_every_module_is_checked_or_named_as_not_yet_strict() -> None:
 
 
 def test_line_level_ignores_are_few_and_give_their_code() -> None:
-    """At most a handful of ``# type: ignore`` in the strictly checked modules,
-    each naming its error code (and, by the house rule, its reason)."""
+    """At most a handful (five; three today) of ``# type: ignore`` in the strictly
+    checked modules, each naming its error code and, after it, its reason."""
     config = _mypy_config()
     patterns = _not_yet_strict(config)
     found = []
@@ -98,5 +99,7 @@ def test_line_level_ignores_are_few_and_give_their_code() -> None:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if "# type: ignore" in line:
                 assert "# type: ignore[" in line, f"{path.name}:{n}: an ignore without its code"
+                assert re.search(r"# type: ignore\[[^\]]+\]\s+#\s*\S", line), \
+                    f"{path.name}:{n}: an ignore without its reason after it"
                 found.append(f"{path.relative_to(ROOT)}:{n}")
-    assert len(found) <= 12, f"{len(found)} line-level ignores: {found}"
+    assert len(found) <= 5, f"{len(found)} line-level ignores: {found}"

@@ -362,8 +362,10 @@ class IllegalMove(ValueError):
 
     def __init__(self, message: str, rule: "Rule | str", **params: Any) -> None:
         super().__init__(message)
-        # Rule(id) looks the member up (mypy reads it as the members' constructor)
-        self.rule: Rule = rule if isinstance(rule, Rule) else Rule(rule)  # type: ignore[call-arg]
+        if not isinstance(rule, Rule):
+            # Rule(id) looks the member up (mypy reads it as the members' constructor)
+            rule = Rule(rule)  # type: ignore[call-arg]  # a lookup, see above
+        self.rule: Rule = rule
         self.params: Dict[str, Any] = params
 
 
