@@ -161,35 +161,27 @@ def _started(t: Tournament, n: Optional[int]) -> int:
     t.round(number)
     return number
 
-@guarded
-def cmd_find_list(args: argparse.Namespace) -> int:
-    from ..tournament import printouts
-    t = _store(args).load(_event(args))
-    n = _started(t, args.round)
-    _write(args.html, printouts.find_table_html(t, n, args.lang), "find-your-table list")
-    return 0
+def _paper_page(what: str, page: Callable[[Any], Callable[..., str]],
+                by_round: bool) -> Callable[[argparse.Namespace], int]:
+    """The command printing one of :mod:`burraco.tournament.printouts`'s pages
+    (``page`` picks its function from the module, imported when the command runs;
+    ``by_round``: it takes a round, default the
+    current one, refused before round 1) into ``--html`` (standard output: ``-``)."""
+    @guarded
+    def cmd(args: argparse.Namespace) -> int:
+        from ..tournament import printouts
+        t = _store(args).load(_event(args))
+        render = page(printouts)
+        html = (render(t, _started(t, args.round), args.lang) if by_round
+                else render(t, args.lang))
+        _write(args.html, html, what)
+        return 0
+    return cmd
 
-@guarded
-def cmd_guide_cards(args: argparse.Namespace) -> int:
-    from ..tournament import printouts
-    t = _store(args).load(_event(args))
-    _write(args.html, printouts.guide_cards_html(t, args.lang), "guide cards")
-    return 0
-
-@guarded
-def cmd_score_sheets(args: argparse.Namespace) -> int:
-    from ..tournament import printouts
-    t = _store(args).load(_event(args))
-    n = _started(t, args.round)
-    _write(args.html, printouts.score_sheets_html(t, n, args.lang), "score sheets")
-    return 0
-
-@guarded
-def cmd_deal_sets(args: argparse.Namespace) -> int:
-    from ..tournament import printouts
-    t = _store(args).load(_event(args))
-    _write(args.html, printouts.deal_sets_html(t, args.lang), "deal set comparison")
-    return 0
+cmd_find_list = _paper_page("find-your-table list", lambda p: p.find_table_html, by_round=True)
+cmd_guide_cards = _paper_page("guide cards", lambda p: p.guide_cards_html, by_round=False)
+cmd_score_sheets = _paper_page("score sheets", lambda p: p.score_sheets_html, by_round=True)
+cmd_deal_sets = _paper_page("deal set comparison", lambda p: p.deal_sets_html, by_round=False)
 
 @guarded
 def cmd_export(args: argparse.Namespace) -> int:
