@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 import pytest
 
@@ -310,3 +310,27 @@ def play_random(socks: List[Sock], rng: random.Random, stop: Callable[[], bool],
 
 def shared_inbox() -> queue.Queue:
     return queue.Queue()
+
+
+def at_once(target: Any, args: tuple, processes: int = 2, lead: float = 3.0) -> list:
+    """Run ``target(*args, start, out)`` in ``processes`` new processes (spawned)
+    that each wait until the moment ``start`` (``lead`` seconds from now, once they
+    have all imported) and put one result in ``out``; the results, in arrival order."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    start = time.time() + lead
+    procs = [ctx.Process(target=target, args=(*args, start, out)) for _ in range(processes)]
+    for p in procs:
+        p.start()
+    results = [out.get(timeout=120) for _ in procs]
+    for p in procs:
+        p.join(30)
+    return results
+
+
+def wait_until(moment: float) -> None:
+    """Sleep until ``moment`` (``time.time()``): processes started together act together."""
+    while time.time() < moment:
+        time.sleep(0.001)

@@ -17,7 +17,7 @@ from typing import Iterator, List
 
 import pytest
 
-from server_harness import FAST, Client, PgSchema, Server, need_pg
+from server_harness import FAST, Client, PgSchema, Server, at_once, need_pg, wait_until
 
 httpx = pytest.importorskip("httpx")
 
@@ -374,14 +374,13 @@ def test_durations():
             parse_duration(bad)
 
 
-def _fail_many(db_path: str, start: float, times: int, out: "multiprocessing.Queue") -> None:
+def _fail_many(db_path: str, times: int, start: float, out: "multiprocessing.Queue") -> None:
     """One process: count ``times`` failed logins of one name, with the other process."""
     from burraco.server.auth import AuthSettings, AuthStore
     from burraco.server.db import make_engine
 
     store = AuthStore(make_engine(f"sqlite:///{db_path}"), AuthSettings())
-    while time.time() < start:
-        time.sleep(0.001)
+    wait_until(start)
     errors = []
     for _ in range(times):
         try:
@@ -403,15 +402,7 @@ def test_two_processes_counting_failed_logins_count_every_one(tmp_path):
     db_path = str(tmp_path / "fails.db")
     engine = make_engine(f"sqlite:///{db_path}")
     migrate(engine)
-    ctx = multiprocessing.get_context("spawn")
-    out = ctx.Queue()
-    start = time.time() + 3.0
-    procs = [ctx.Process(target=_fail_many, args=(db_path, start, 40, out)) for _ in range(2)]
-    for p in procs:
-        p.start()
-    errors = [e for _ in procs for e in out.get(timeout=120)]
-    for p in procs:
-        p.join(30)
+    errors = [e for got in at_once(_fail_many, (db_path, 40)) for e in got]
     assert errors == []
     with engine.connect() as c:
         n = c.execute(select(db.auth_failures.c.failures)

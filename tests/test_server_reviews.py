@@ -20,7 +20,7 @@ import pytest
 
 from burraco.server.replies import ReviewReply  # noqa: E402
 from test_protocol_models import conforms  # noqa: E402
-from server_harness import FAST, ROOT, Client, Server, play_random
+from server_harness import FAST, ROOT, Client, Server, at_once, play_random, wait_until
 
 from burraco.server.reviews import ReviewSettings, answer
 from burraco.server.reviewstore import ReviewRow
@@ -345,14 +345,13 @@ def test_a_malformed_hand_number_is_refused_alike_by_every_hand_route(served):
         assert a.http.get(f"/api/tables/{tid}/hands/7/{path}").status_code == 404, path
 
 
-def _claim_many(db_path: str, start: float, keys: int, out: "multiprocessing.Queue") -> None:
+def _claim_many(db_path: str, keys: int, start: float, out: "multiprocessing.Queue") -> None:
     """One process: claim every key, at the same moment as the other process."""
     from burraco.server.db import make_engine
     from burraco.server.reviewstore import ReviewStore
 
     store = ReviewStore(make_engine(f"sqlite:///{db_path}"))
-    while time.time() < start:
-        time.sleep(0.001)
+    wait_until(start)
     won, errors = [], []
     for k in range(keys):
         try:
@@ -372,15 +371,7 @@ def test_two_processes_claiming_the_same_reviews_take_turns(tmp_path):
 
     db_path = str(tmp_path / "claims.db")
     migrate(make_engine(f"sqlite:///{db_path}"))
-    ctx = multiprocessing.get_context("spawn")
-    out = ctx.Queue()
-    start = time.time() + 3.0
-    procs = [ctx.Process(target=_claim_many, args=(db_path, start, 60, out)) for _ in range(2)]
-    for p in procs:
-        p.start()
-    results = [out.get(timeout=120) for _ in procs]
-    for p in procs:
-        p.join(30)
+    results = at_once(_claim_many, (db_path, 60))
     assert [e for _, errors in results for e in errors] == []
     won = sorted(k for w, _ in results for k in w)
     assert won == list(range(60)), won
