@@ -254,6 +254,38 @@ def test_does_not_pick_up_a_single_wild_it_cannot_use():
     assert greedy_move(s) == Move.draw()
 
 
+@pytest.mark.parametrize("seed", [97, 269, 305])
+def test_greedy_against_greedy_hands_end(seed):
+    """Greedy at both seats of these burraco-2p deals once took a one-card pile back
+    and forth for ever (each with a card to spare, the same 7 thrown back each turn):
+    the third time the card comes back the policy draws from the stock
+    (bots/context.py ``bounced``), and the hand ends well before the cap."""
+    s = GameState.new("burraco-2p", 2, seed=seed, first=seed % 2)
+    bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=1)]
+    for _ in range(1000):
+        if s.is_over:
+            break
+        s.play(bots[s.turn].choose(s.view(s.turn)))
+    assert s.is_over and s.status in ("closed", "stock-exhausted"), (s.turns, len(s.stock))
+
+
+def test_a_card_bounced_twice_is_left_to_the_stock():
+    """``bounced``: a one-card pile thrown back twice running, not once, nor when
+    another card is on it or the same player took it twice."""
+    from burraco.bots.context import bounced
+    c7, c8 = parse_cards("7C 8C")
+    d7 = Move.discard(c7)
+    pick = Move.pickup()
+    once = [(0, d7), (1, pick), (1, d7)]
+    twice = once + [(0, pick), (0, d7)]
+    assert bounced(twice, [c7])
+    assert not bounced(once, [c7])
+    assert not bounced(twice, [c8])
+    assert not bounced(twice, [c8, c7])
+    assert not bounced([(0, d7), (1, pick), (1, d7), (1, pick), (1, d7)], [c7])
+    assert not bounced([(0, Move.discard(c8))] + twice[1:], [c7])
+
+
 # -------------------------------------------------------------- legal play everywhere
 def _play(v, players, specs, seed, check_view=False):
     s = GameState.new(v, players, seed=seed, first=seed % players)

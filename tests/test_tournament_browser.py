@@ -24,7 +24,7 @@ from server_harness import NO_TABLE_LIMITS, Server  # noqa: E402
 
 pytestmark = pytest.mark.timeout(600)
 
-ROUND_SECONDS = 45
+ROUND_SECONDS = 24
 HANDS = 2
 # the page shows the hand's clock (time is due) and less than 8 seconds left, or
 # the round's last hand
@@ -76,7 +76,7 @@ def test_director_round_two_players_to_the_time_out(server, browser):
             d.locator(f"{reg} button").click()
             d.wait_for_selector("p.msg")
             assert "registered" in d.locator("p.msg").inner_text()
-        # ... and starts round 1: the table online, a round clock of 45 seconds
+        # ... and starts round 1: the table online, a round clock of 24 seconds
         start = "form[action$='/director/start']"
         assert d.locator(f"{start} input[name=online]").is_checked()
         d.fill(f"{start} input[name=minutes]", str(ROUND_SECONDS / 60))

@@ -253,15 +253,16 @@ def test_round_clock_calls_time_out(db):
     """The round clock runs out during the first hand: the server calls the
     time-out (RULES.md, Tournament, time-out step by step), the hand ends,
     no further hand is dealt, and the hand never dealt scores 0 to 0.  The bots take
-    half a second a move: at most 24 moves in the 12 s clock, too few for a hand to
+    half a second a move: at most 20 moves in the 10 s clock (the shortest round clock),
+    too few for a hand to
     end by itself first (at a quarter of a second, 48 moves were sometimes enough)."""
     with TestClient(app_for(db, bot_delay=0.5)) as c:
         eid, key = create(c, fmt="round-robin", rounds=1, hands=2)
         step(c, eid, key, "bots", count="2", bot="greedy")
-        assert step(c, eid, key, "start", online="on", form="round", minutes="0.2") \
+        assert step(c, eid, key, "start", online="on", form="round", minutes="0.17") \
             .startswith("round 1 started")
         j = c.get(f"/api/tournaments/{eid}").json()
-        assert 0 < j["live"]["clock"]["remaining"] <= 12
+        assert 0 < j["live"]["clock"]["remaining"] <= 10
         j = wait_results(c, eid, 1, 1, timeout=120)
         tid = j["live"]["tables"]["1"]["server_table"]
         sheet, status = server_sheet(c, tid)

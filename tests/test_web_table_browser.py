@@ -20,7 +20,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from browser.driver import LAPTOP, MY_TURN, PHONE, Player, choose, chromium, require_browser
+from browser.driver import LAPTOP, MY_TURN, PHONE, SHORT_HAND, Player, choose, chromium, require_browser
 
 sync_api = require_browser()
 
@@ -46,7 +46,7 @@ def server(tmp_path_factory):
 @pytest.fixture(scope="module")
 def slow_server(tmp_path_factory):
     """A server whose bot takes its time: the pages can be looked at on its turn."""
-    srv = Server(str(tmp_path_factory.mktemp("table-slow") / "server.db"), "--bot-delay", "0.4",
+    srv = Server(str(tmp_path_factory.mktemp("table-slow") / "server.db"), "--bot-delay", "0.2",
                  "--hand-pause", "0", "--grace", "60", "--rate-limit", "100000",
                  "--deal-wait", "0", "--max-per-address", "0", *NO_TABLE_LIMITS)
     yield srv
@@ -65,9 +65,10 @@ def shot(p: Player, name: str) -> None:
 
 
 def at_table(browser, server, who: Client, tid: str, viewport: Dict[str, int], name: str,
-             phone: bool = False) -> Player:
-    """``who``'s seat at table ``tid`` in a browser of this size (the session's cookie)."""
-    p = Player(browser, server.base, name, viewport=viewport, phone=phone)
+             phone: bool = False, motion: bool = False) -> Player:
+    """``who``'s seat at table ``tid`` in a browser of this size (the session's cookie;
+    ``motion``: the others' moves fly, as without reduced motion)."""
+    p = Player(browser, server.base, name, viewport=viewport, phone=phone, motion=motion)
     p.ctx.add_cookies([{"name": "burraco_session", "value": who.cookie, "url": server.base}])
     p.ctx.add_init_script("localStorage.setItem('burraco.session', '1')")  # api.js me()
     p.page.goto(f"{server.base}/t/{tid}")
@@ -271,10 +272,11 @@ def test_the_hand_and_the_moves_stay_in_view(slow_server, browser):
     its play, the bot's turn, the hand over) every page shows the hand and the move
     buttons inside the window, scrolled to the top or the bottom, with no sideways
     scroll; on the laptop also with two rows of melds on each side."""
-    anna, tid = against_a_bot(slow_server, "Square", target=1)
-    pages = [at_table(browser, slow_server, anna, tid, LAPTOP, "laptop"),
-             at_table(browser, slow_server, anna, tid, PHONE, "phone", phone=True),
-             at_table(browser, slow_server, anna, tid, NARROW, "narrow", phone=True)]
+    anna, tid = against_a_bot(slow_server, "Square", target=1, variant=SHORT_HAND)
+    # the cards fly here: no flying card may push the page sideways
+    pages = [at_table(browser, slow_server, anna, tid, LAPTOP, "laptop", motion=True),
+             at_table(browser, slow_server, anna, tid, PHONE, "phone", phone=True, motion=True),
+             at_table(browser, slow_server, anna, tid, NARROW, "narrow", phone=True, motion=True)]
     laptop, phone, narrow = pages
     seen = set()
 

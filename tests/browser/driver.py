@@ -50,7 +50,7 @@ class Player:
 
     def __init__(self, browser, base: str, name: str, locale: str = "en-US",
                  viewport: Optional[Dict[str, int]] = None, phone: bool = False,
-                 enforce_csp: bool = False) -> None:
+                 enforce_csp: bool = False, motion: bool = False) -> None:
         opts: Dict[str, Any] = {"viewport": viewport or (PHONE if phone else LAPTOP), "locale": locale}
         if phone:
             opts.update(is_mobile=True, has_touch=True, device_scale_factor=2)
@@ -59,6 +59,11 @@ class Player:
         # the policy itself is held to the pages by tests/test_security_browser.py
         # (enforce_csp)
         opts["bypass_csp"] = not enforce_csp
+        # the pages' flying cards (static/js/anim.js) are decoration that costs the
+        # headless browser's software rendering about a quarter of a played hand's
+        # time: a page asks for reduced motion unless ``motion`` (the tests that
+        # look at the table's layout and one language of the played hand keep them)
+        opts["reduced_motion"] = "no-preference" if motion else "reduce"
         self.ctx = browser.new_context(**opts)
         self.ctx.add_init_script("localStorage.setItem('burraco.pace', '60')")
         self.page = self.ctx.new_page()

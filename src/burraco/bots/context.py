@@ -14,7 +14,7 @@ from ..cards import NUM_KINDS
 from ..determinize import unseen_counts
 from ..meldgen import MeldGenerator
 from ..melds import MeldRules, Reading
-from ..state import GameState, Move, PlayerView
+from ..state import DISCARD, PICKUP, GameState, Move, PlayerView
 from ..variants import Variant
 
 
@@ -22,7 +22,7 @@ _CTX_SLOTS = ("seat", "v", "rules", "players", "side_of", "phase", "hand", "hand
               "owner", "melds", "readings", "pile", "pile_count", "stock_count",
               "packets_left", "packet_open", "legal", "ban", "must_meld", "unseen",
               "known", "history", "scores_fn", "nxt", "opp_owner", "stock0", "val",
-              "can_close_now", "_scores", "tab", "late", "pins", "base_lay")
+              "can_close_now", "_scores", "tab", "late", "pins", "base_lay", "bounced")
 
 
 class Ctx:
@@ -63,6 +63,7 @@ class Ctx:
     late: float
     pins: Dict[int, List[int]]
     base_lay: Optional[float]
+    bounced: bool
 
     def __init__(self) -> None:
         self._scores = None
@@ -188,6 +189,7 @@ def ctx_from_view(view: PlayerView, gen: Optional[MeldGenerator] = None) -> Ctx:
     x.known = known
     x.unseen = unseen_counts(view)
     x.history = view.history
+    x.bounced = bounced(view.history, view.pile)
     sc = view.scores
     x.scores_fn = lambda: sc
     x.nxt = _next_opponent(view.side_of, view.seat, view.players)
@@ -246,6 +248,7 @@ def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
     x.unseen = None
     x.known = ob.known_counts(s, who)
     x.history = None
+    x.bounced = bounced(s.history, s.pile)
     x.scores_fn = lambda: ob.visible_scores(s, who)
     x.nxt = _next_opponent(s.side_of, seat, s.players)
     x.opp_owner = s.owner(x.nxt)
@@ -253,6 +256,29 @@ def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None) -> Ctx:
     x.tab = _tables(s.rules)
     x.late = _late_of(x)
     return x
+
+
+def bounced(history: Sequence[Tuple[int, Move]], pile: Sequence[int]) -> bool:
+    """Whether the discard pile (*pozzo*, *lixo*) is one card that has gone back and
+    forth: taken up with the pile and thrown straight back twice running (the last five
+    moves: a discard of that card, then twice a player's pickup and discard of it).
+    Two players who both take such a pile again and again never draw from the stock,
+    so the hand never ends: the policy leaves it to the stock the third time
+    (greedy-against-greedy burraco-2p hands went on for ever about once in 130).
+    One bounce alone is left as it was: the card may still be of use."""
+    if len(pile) != 1 or len(history) < 5:
+        return False
+    card = pile[0]
+    q, first = history[-5]
+    if first.action != DISCARD or first.cards[0] != card:
+        return False
+    for i in (-4, -2):
+        (p, b), (r, c) = history[i], history[i + 1]
+        if not (b.action == PICKUP and c.action == DISCARD and p == r and p != q
+                and c.cards[0] == card):
+            return False
+        q = p
+    return True
 
 
 def _late_of(x: Ctx) -> float:
@@ -263,4 +289,4 @@ def _late_of(x: Ctx) -> float:
     return max(0.0, min(1.0, 1.0 - f))
 
 
-__all__ = ["Ctx", "ctx_from_view", "ctx_from_state"]
+__all__ = ["Ctx", "bounced", "ctx_from_view", "ctx_from_state"]

@@ -415,6 +415,10 @@ def _pickup_value(x: Ctx, m: Move, base: float) -> float:
     for c in pile:
         cnt[c] += 1
     if x.v.pile == PILE_OPEN and len(pile) == 1:
+        if x.bounced:
+            # taken up and thrown back by the player before: taking it again
+            # starts a ping-pong that never ends the hand (context.bounced)
+            return -1000.0
         # a one-card pile is worth only what it lays now (no ping-pong of wilds)
         pot = _natural_potential(x, cnt, melds, readings, connect=False)
         base_lay = x.base_lay
