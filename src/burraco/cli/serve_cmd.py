@@ -77,7 +77,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="seconds a quick-play table waits for people before bots take its "
                         "free seats (default 20)")
     try:  # sessions, login back-off, hashing; the HTTP layer's bounds (server/guard.py)
-        from ..server.auth import add_arguments as auth_arguments
+        from ..server.authoptions import add_arguments as auth_arguments
         from ..server.guard import add_arguments as guard_arguments
     except ImportError:  # pragma: no cover - without the server extra: run() says so
         pass
@@ -92,10 +92,15 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 
 def run(args: argparse.Namespace) -> int:
+    # the options are checked before the web and database libraries load (a mistyped
+    # option is refused in a fraction of a second); that they are there is checked first
+    import importlib.util
+
     try:
         from ..server import Settings, run as serve
-        from ..web.site import create_app as site_app  # the server with the tournaments
-        import uvicorn  # noqa: F401
+        for lib in ("uvicorn", "starlette", "sqlalchemy"):
+            if importlib.util.find_spec(lib) is None:
+                raise ImportError(f"No module named {lib!r}")
     except ImportError as e:
         print(f"burraco serve: needs the server extra (pip install 'burraco[server]'): {e}",
               file=sys.stderr)
@@ -142,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print("burraco serve: --port must be from 0 to 65535", file=sys.stderr)
         return 2
-    from ..server.auth import settings_from_args
+    from ..server.authoptions import settings_from_args
     from ..server.guard import limits_from_args
 
     try:
@@ -151,6 +156,8 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"burraco serve: {e}", file=sys.stderr)
         return 2
+    from ..web.site import create_app as site_app  # the server with the tournaments
+
     settings = Settings(db=args.db, redis=args.redis, bot_delay=args.bot_delay,
                         grace=args.grace, hand_pause=args.hand_pause,
                         allow_origins=args.allow_origin,

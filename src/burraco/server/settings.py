@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import List, Optional
 
 from . import between, deals
-from .auth import AuthSettings
+from .authoptions import AuthSettings
 from .guard import Limits
 
 
