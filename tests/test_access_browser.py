@@ -124,8 +124,9 @@ def as_client(browser: Any, base: str, client: Client, name: str, **kw: Any) -> 
 
 
 def start_a_match(a: Client, b: Client) -> str:
-    """A public match of one hand between ``a`` and ``b``, dealt: its table's id."""
-    t = a.create(variant="burraco-2p:match_hands=1", players=2, seat=0, public=True)
+    """A public match of one short hand (one deck) between ``a`` and ``b``, dealt: its
+    table's id."""
+    t = a.create(variant="burraco-2p:decks=1,match_hands=1", players=2, seat=0, public=True)
     tid: str = t["table"]["id"]
     assert b.join(tid, invite=t["invite"])["ok"]
     return tid
