@@ -283,6 +283,7 @@ def test_hand_result_deal_check_and_players_page(server, browser):
     tid = start_a_match(rita, ugo)
     laptop = as_client(browser, server.base, rita, "Rita")
     phone = as_client(browser, server.base, ugo, "Ugo", phone=True, locale="it-IT")
+    pages = [laptop, phone]
     try:
         page = laptop.page
         # both pages at the table while the hand is played (over the protocol) to its end
@@ -316,8 +317,21 @@ def test_hand_result_deal_check_and_players_page(server, browser):
         phone.page.goto(f"{server.base}/p/{ugo.player['id']}")
         phone.page.locator(f"li.match[data-table='{tid}']").wait_for()
         sweep.check(phone.page, "a player's page (phone, Italian)", "player-page-phone-it")
+        # a visitor opening the finished public match: who won and the score sheet,
+        # with each hand's record, step-through and review (not "Waiting for the deal")
+        visitor = as_client(browser, server.base, Client(server, "Vera"), "Vera")
+        pages.append(visitor)
+        visitor.page.goto(f"{server.base}/t/{tid}")
+        done = visitor.page.locator(".match-finished")
+        done.wait_for()
+        assert "The match is over." in done.inner_text()
+        if visitor.state()["table"]["winner"] is not None:  # else a tie
+            assert "won the match" in done.locator(".winner").inner_text()
+        assert done.locator(".score-sheet .hand-block[data-hand='0'] a.review-link").count() == 1
+        assert visitor.page.get_by_text("Waiting for the deal").count() == 0
+        sweep.check(visitor.page, "a finished public match, opened by a visitor", "match-finished")
     finally:
-        errors = closed([laptop, phone])
+        errors = closed(pages)
     sweep.done()
     assert not errors, errors
 

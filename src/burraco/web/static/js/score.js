@@ -56,7 +56,7 @@ function HandBlock({ s, entry, cols, verify }) {
         ? " · " + t("closed by {who}", { who: seatName(s.table, entry.closed_by, s.you) }) : ""}
       ${entry.record_url ? html` · <a href=${entry.record_url} download class="record-link">${t("record")}</a>` : null}
       ${entry.record_url && s.table ? html` · <${ReplayLink} tableId=${s.table.id} hand=${entry.hand}/>` : null}
-      ${entry.record_url && s.table && mySeat(s) !== null ? html` · <${ReviewLink} tableId=${s.table.id} hand=${entry.hand} seat=${mySeat(s)}/>` : null}
+      ${entry.record_url && s.table && (mySeat(s) !== null || s.table.public) ? html` · <${ReviewLink} tableId=${s.table.id} hand=${entry.hand} seat=${mySeat(s)}/>` : null}
       ${verify && entry.record_url ? html`<${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>` : null}
     </th></tr>
     ${items(entry).map((k) => html`<tr class="item" key=${k}><th scope="row">${itemName(k)}</th>
@@ -82,6 +82,19 @@ export function ScoreSheet({ s }) {
       <thead><tr><th scope="col"></th>${cols.map((c) => html`<th scope="col">${sideLabel(s, c)}</th>`)}</tr></thead>
       ${hands.map((h) => html`<${HandBlock} key=${h.hand} s=${s} entry=${h} cols=${cols} verify=${true}/>`)}
     </table></div>`;
+}
+
+/** A finished match opened by someone who holds no seat's view of it (a visitor of a
+ * public table, or a page opened after the end): who won, the score sheet with each
+ * hand's record, step-through and review, and the way back to the lobby. */
+export function MatchFinished({ s }) {
+  const w = s.table ? s.table.winner : null;
+  return html`<section class="panel match-finished" aria-labelledby="finished-title">
+    <h2 id="finished-title">${t("The match is over.")}</h2>
+    ${w !== null && w !== undefined ? html`<p class="winner">${t("{side} won the match.", { side: sideLabel(s, w) })}</p>` : null}
+    <${ScoreSheet} s=${s}/>
+    <p><a href="/">${t("Back to the lobby")}</a></p>
+  </section>`;
 }
 
 function useSecond(on) {

@@ -5,7 +5,7 @@ import { t, tn } from "./i18n.js";
 import { CardBack, CardFace, cardLabel, wildPositions, isTwo } from "./cards.js";
 import { seatName, sideName, ownerOf, ownerSeats, describe, cardsText, statusText,
   ITEM_ORDER, itemName, burracoName, variantName } from "./words.js";
-import { ScoreSheet, HandResult, NextHand } from "./score.js";
+import { ScoreSheet, HandResult, NextHand, MatchFinished } from "./score.js";
 import { animateMove } from "./anim.js";
 import { Hand, arrange, moveSelection } from "./hand.js";
 import { PlayerLink } from "./player.js";
@@ -446,6 +446,9 @@ export function TableView({ s, conn }) {
   }, [showResult]);
 
   const heading = html`<h1 class="sr-only">${t("Burraco table: {variant}", { variant: table ? variantName(table.variant) : "" })}</h1>`;
+  if (!view && table && table.status === "over") {
+    return html`<div class="table-wait">${heading}<${MatchFinished} s=${s}/></div>`;
+  }
   if (!view) {
     return html`<div class="table-wait">${heading}<p>${table && table.status === "waiting"
       ? t("Waiting for every seat to be taken…") : t("Waiting for the deal…")}</p><${DealLine} s=${s}/></div>`;
