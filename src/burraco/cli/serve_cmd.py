@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -156,8 +157,6 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"burraco serve: {e}", file=sys.stderr)
         return 2
-    from ..web.site import create_app as site_app  # the server with the tournaments
-
     settings = Settings(db=args.db, redis=args.redis, bot_delay=args.bot_delay,
                         grace=args.grace, hand_pause=args.hand_pause,
                         allow_origins=args.allow_origin,
@@ -174,6 +173,14 @@ def run(args: argparse.Namespace) -> int:
     if args.search_workers is not None:
         settings.search_workers = args.search_workers
     return serve(args.host, args.port, settings, open_browser=args.open, make_app=site_app)
+
+
+def site_app(settings: Any) -> Any:
+    """The whole site (:func:`burraco.web.site.create_app`: the server with the
+    tournaments), loaded once the start's settings are checked."""
+    from ..web.site import create_app
+
+    return create_app(settings)
 
 
 def clean_public_url(url: str) -> "str | None":

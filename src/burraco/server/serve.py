@@ -102,19 +102,19 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False,
     :func:`.app.create_app`, without the tournaments).  Prints
     ``burraco serving on http://HOST:PORT`` once the socket listens; a start
     that fails prints ``burraco serve: ...`` (one line) and returns 1."""
-    import uvicorn
-
     from . import runtime
-    from .app import create_app
 
     try:
-        try:
+        try:  # the environment's settings first: a wrong one is refused at once
             gc_settings = runtime.from_env()
             switch = runtime.switch_interval_from_env()
             from .reviews import ReviewSettings
             ReviewSettings.from_env()  # BURRACO_REVIEW_*: wrong ones stop the start here
         except ValueError as e:
             raise StartError(str(e)) from None
+        import uvicorn
+
+        from .app import create_app
         if os.environ.get("BURRACO_STATS", "") not in ("", "0"):
             settings.stats = True
         if settings.redis:
