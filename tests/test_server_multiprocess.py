@@ -43,6 +43,14 @@ def test_two_processes_share_a_table(pair):
     sa.hello(None)
     sb.hello(None)
     assert sa.seat == 0 and sb.seat == 1
+    # the deal reaches the sockets of both processes (on a loaded machine, after the hellos)
+    end = time.time() + 20
+    while not (sa.my_turn() or sb.my_turn()):
+        assert time.time() < end, "no seat has a move to make"
+        try:
+            sa.next(0.5)  # reads both sockets' messages (one inbox)
+        except TimeoutError:
+            pass
     # A's move on process one reaches B on process two
     mover = sa if sa.my_turn() else sb
     watcher = sb if mover is sa else sa
