@@ -28,7 +28,14 @@ so the rest of the budget goes to the moves still in question), ``depth`` (cut r
 this many turns and score the position as it stands; 0 = to the end), ``z``
 (default 1.0: how many standard errors a candidate must beat the greedy choice
 by, on the same samples, to be played instead; the greedy choice is the
-default, so noise alone does not make the search play worse than greedy).
+default, so noise alone does not make the search play worse than greedy),
+``infer`` (0 to 1: how strongly the samples deal each other hand the cards its
+seat's play makes likely, :func:`burraco.determinize.hand_weights`: the cards a
+seat threw away or declined seldom have their neighbours in its hand, a card
+that would go onto its side's melds would have been laid, and a hand that has
+played holds no natural meld; 0: uniform), ``informed`` (1: the rollouts' greedy
+policy counts the unseen cards and reads the log at every seat, as the real
+``greedy`` does from its view; 0: without, cheaper per rollout).
 """
 
 from __future__ import annotations
