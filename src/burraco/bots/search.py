@@ -33,7 +33,7 @@ default, so noise alone does not make the search play worse than greedy),
 seat's play makes likely, :func:`burraco.determinize.hand_weights`: the cards a
 seat threw away or declined seldom have their neighbours in its hand, a card
 that would go onto its side's melds would have been laid, and a hand that has
-played holds no natural meld; 0: uniform), ``informed`` (1: the rollouts' greedy
+played holds no natural meld; default :data:`INFER`; 0: uniform), ``informed`` (1: the rollouts' greedy
 policy counts the unseen cards and reads the log at every seat, as the real
 ``greedy`` does from its view; 0: without, cheaper per rollout).
 """
@@ -59,6 +59,11 @@ many standard errors below the leader (:func:`sample_values`)."""
 BANK_MAX = 2.0
 """A decision spends at most this many budgets saved at earlier ones (where the
 race settled early) on top of its own."""
+
+INFER = 0.8
+"""The ``infer`` option's default (:func:`burraco.determinize.hand_weights`'
+strength): at ``sims=150`` against ``greedy`` (italian 4p, the same 40 duplicate
+deals) +244 a hand [+160, +327] with it, +190 [+96, +284] without (0)."""
 
 MAX_ROLLOUT_MOVES = 3000
 """A rollout stops (and scores the position as it stands) after this many moves."""
@@ -238,7 +243,7 @@ class SearchBot(Bot):
         self.cands = int(options.get("cands", 4))
         self.depth = int(options.get("depth", 0))
         self.prune = float(options.get("prune", PRUNE_Z))
-        self.infer = float(options.get("infer", 0.0))
+        self.infer = float(options.get("infer", INFER))
         self.informed = bool(options.get("informed", 0))
         self.bank = 0.0
         self.stats = {"decisions": 0, "searched": 0, "rollouts": 0}
