@@ -63,7 +63,10 @@ race settled early) on top of its own."""
 INFER = 0.8
 """The ``infer`` option's default (:func:`burraco.determinize.hand_weights`'
 strength): at ``sims=150`` against ``greedy`` (italian 4p, the same 40 duplicate
-deals) +244 a hand [+160, +327] with it, +190 [+96, +284] without (0)."""
+deals) +244 a hand [+160, +327] with it, +190 [+96, +284] without (0); at
+``time=0.2`` (80 deals) +171 [+110, +231] with it, +172 [+105, +240] without: not
+shown to play better, though its samples are closer to the real hands
+(``bench/bench_inference.py``)."""
 
 MAX_ROLLOUT_MOVES = 3000
 """A rollout stops (and scores the position as it stands) after this many moves."""
