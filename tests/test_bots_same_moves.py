@@ -40,7 +40,11 @@ GREEDY_HANDS = [
     ("aberto", 2, 4, "22b969d0c36f51b8"),
     ("italian-tournament", 4, 4, "4c86eb64e750078d"),
 ]
-SEARCH_HANDS = ("italian", 4, 4, "search:sims=8,cands=3", "8f449e92ddd0708c")
+SEARCH_HANDS = ("italian", 4, 4, "search:sims=8,cands=3,infer=0", "8f449e92ddd0708c")
+"""search with uniform samples (``infer=0``: as at a10ea7a, before issue 28's inference)."""
+SEARCH_INFER_HANDS = ("italian", 4, 4, "search:sims=8,cands=3", "1064036cb270c157")
+"""search with its default samples (weighted by what each seat showed, issue 28):
+recorded when the inference came; the compiled and pure builds deal alike."""
 
 
 def digest(name: str, players: int, hands: int, specs: list) -> str:
@@ -73,6 +77,12 @@ def test_greedy_decides_as_before(name, players, hands, want):
 def test_search_decides_as_before():
     """search (sims budget) against greedy: the same moves as at a10ea7a."""
     name, players, hands, spec, want = SEARCH_HANDS
+    assert digest(name, players, hands, [spec, "greedy"]) == want
+
+
+def test_search_with_inference_decides_as_recorded():
+    """search with weighted samples: the same moves in both builds, as recorded."""
+    name, players, hands, spec, want = SEARCH_INFER_HANDS
     assert digest(name, players, hands, [spec, "greedy"]) == want
 
 

@@ -419,3 +419,22 @@ def test_a_settled_race_is_sure_and_a_close_one_is_not():
     bad.run(samples=60)
     best, loss, se = _standing(bad)
     assert best == 1 and loss - 2 * se > THRESHOLDS.blunder and not _unsure(bad, THRESHOLDS)
+
+
+def test_the_loss_is_cross_fitted_against_the_winners_curse():
+    """The best of noisy candidates is picked on one half of the samples and valued
+    on the other: a clear best gives the plain paired difference; two candidates
+    that only look better by luck, each on one half, give a smaller loss than the
+    plain difference against the better-looking one."""
+    from burraco.bots.search import paired_difference
+    from burraco.review.core import cross_fitted
+    played = [0.0, 10.0, -5.0, 3.0, 8.0, -2.0, 1.0, 4.0]
+    clear = [x + 100.0 + (j % 3) for j, x in enumerate(played)]
+    m, se = cross_fitted([played, clear], [0, 1])
+    assert (m, se) == pytest.approx(paired_difference(clear, played))
+    # a is lucky on the even samples, b on the odd ones; each is no better on the other
+    a = [x + (80.0 if j % 2 == 0 else -40.0) for j, x in enumerate(played)]
+    b = [x + (-40.0 if j % 2 == 0 else 80.0) for j, x in enumerate(played)]
+    m, _ = cross_fitted([played, a, b], [0, 1, 2])
+    assert m == pytest.approx(-40.0)
+    assert paired_difference(a, played)[0] == pytest.approx(20.0)

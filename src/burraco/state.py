@@ -299,8 +299,8 @@ class PlayerView(SeatView):
 
     __slots__ = ()
 
-    def determinize(self, rng: random.Random,
-                    gen: Optional[MeldGenerator] = None) -> GameState:
+    def determinize(self, rng: random.Random, gen: Optional[MeldGenerator] = None,
+                    weights: Optional[List[List[float]]] = None) -> GameState:
         """A full :class:`GameState` consistent with this view: the cards this seat
         cannot see (other hands beyond their known cards, the stock, the packets,
         and the covered part of a closed discard pile) dealt at random from the
@@ -308,8 +308,10 @@ class PlayerView(SeatView):
         would have no legal move (a public fact: RULES.md "No dead ends").  Search
         bots play on such states; ``gen`` is the bot's own meld generator (its
         caches then serve every sample), else the state gets a new one.  See
-        :func:`burraco.determinize.determinize`."""
-        return determinize(self, rng, gen, kind=GameState)
+        :func:`burraco.determinize.determinize`; ``weights``
+        (:func:`burraco.determinize.hand_weights`) deal the hidden cards to the
+        other hands by what each seat showed, not uniformly."""
+        return determinize(self, rng, gen, kind=GameState, weights=weights)
 
 
 FIELD_NAMES: Tuple[str, ...] = tuple(f.name for f in fields(GameState))

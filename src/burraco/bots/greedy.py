@@ -530,13 +530,16 @@ def _choose_play(x: Ctx) -> Move:
     return best_d
 
 
-def choose_state(s: GameState, legal: Optional[List[Move]] = None) -> Move:
-    """The greedy move of the seat to move in ``s`` (rollout use)."""
+def choose_state(s: GameState, legal: Optional[List[Move]] = None,
+                 informed: bool = False) -> Move:
+    """The greedy move of the seat to move in ``s`` (rollout use); ``informed``:
+    counting the seat's unseen cards and reading the log as a view's greedy does
+    (:func:`~burraco.bots.context.ctx_from_state`)."""
     if legal is None:
         legal = s.legal_moves()
     if len(legal) == 1:
         return legal[0]
-    return choose_ctx(ctx_from_state(s, legal))
+    return choose_ctx(ctx_from_state(s, legal, informed))
 
 
 class GreedyBot(Bot):

@@ -14,7 +14,11 @@ value is the seat's points for the hand less the best other side's (the search
 bot's :func:`~burraco.bots.search.rollout`): the expected points it is worth.
 
 The loss of a decision is the best candidate's mean less the played move's, on
-the same samples, with the standard error of that difference; the verdict
+the same samples, with the standard error of that difference, cross-fitted
+(:func:`cross_fitted`): the best move is picked on one half of the samples and
+valued on the other, and the other way round, so the noise that makes a move
+look best does not also make its loss look large (the maximum of a few noisy
+means is biased upwards: a short review saw losses a long one did not); the verdict
 (:func:`verdict`) reads it against :data:`THRESHOLDS` (chosen from the spreads
 that ``bench/bench_review.py`` measures: README, "Hand review"), and says
 ``unclear`` where the loss is not clear of the noise (below :data:`Z` standard
@@ -270,15 +274,48 @@ def _start(d: Decision, gen: MeldGenerator, seed: int, cands: int) -> _Pending:
     return _Pending(d, entry, moves, race)
 
 
+CROSS_MIN = 8
+"""Samples from which the loss is cross-fitted (:func:`cross_fitted`); fewer: the
+plain paired difference."""
+
+
+def cross_fitted(vals: List[List[float]], cands: List[int]) -> Tuple[float, float]:
+    """``(mean, standard error)`` of the loss of candidate 0 against the best of
+    ``cands`` (indexes into ``vals``, 0 among them; each with at least ``k`` values),
+    cross-fitted on the first ``k`` shared samples: on the even samples the loss is
+    against the candidate best on the odd ones, and on the odd samples against the
+    one best on the even ones.  Where one candidate is best on both halves this is
+    the plain paired difference; where the lead changes hands it is smaller (the
+    best of noisy means no longer counts its own luck)."""
+    k = min(len(vals[i]) for i in cands)
+    sums = [[0.0, 0.0] for _ in vals]
+    for i in cands:
+        v = vals[i]
+        for j in range(k):
+            sums[i][j & 1] += v[j]
+    best_of = [max(cands, key=lambda i: (sums[i][h], -i)) for h in (0, 1)]
+    played = vals[0]
+    d = [vals[best_of[1 - (j & 1)]][j] - played[j] for j in range(k)]
+    m = sum(d) / k
+    var = sum((x - m) ** 2 for x in d) / (k - 1)
+    return m, (var / k) ** 0.5
+
+
 def _standing(race: Race) -> Tuple[int, float, float]:
-    """The race's best candidate among those still played, the loss of the played
-    move (index 0) against it and its standard error (0, 0 where it is the best)."""
+    """The race's best candidate among those still played (the best mean), the
+    loss of the played move (index 0) against the best (:func:`cross_fitted`, from
+    :data:`CROSS_MIN` samples) and its standard error (0, 0 where the played move
+    is the best, and a loss below 0 reads 0)."""
     vals = race.vals
     means = [sum(v) / len(v) for v in vals]
-    best = max(survivors(vals), key=lambda i: (means[i], -i))
+    surv = survivors(vals)
+    best = max(surv, key=lambda i: (means[i], -i))
     if best == 0:
         return 0, 0.0, 0.0
-    loss, se = paired_difference(vals[best], vals[0])
+    if len(vals[0]) >= CROSS_MIN and 0 in surv:
+        loss, se = cross_fitted(vals, surv)
+    else:
+        loss, se = paired_difference(vals[best], vals[0])
     return best, max(loss, 0.0), se
 
 
@@ -326,7 +363,8 @@ def _finish(p: _Pending, gen: MeldGenerator, seed: int,
             bkind = kind_of(d._replace(move=bmove, closes=closes, packet=packet))
         entry.update({
             "best": bmove.to_record(seat), "best_text": btext, "best_kind": bkind,
-            "played_ev": _r(sum(vals[0]) / k), "best_ev": _r(sum(vals[best]) / len(vals[best])),
+            # the best move's value: the played move's and the (cross-fitted) loss
+            "played_ev": _r(sum(vals[0]) / k), "best_ev": _r(sum(vals[0]) / k + loss),
             "loss": _r(loss), "se": _r(se),
             # one sample tells nothing of the noise: no loss is clear of it
             "verdict": verdict(loss, se if k >= 2 else math.inf, best == 0, thresholds),
@@ -469,5 +507,6 @@ def hand_number(record: Dict[str, Any]) -> int:
 
 __all__ = ["FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "PRUNE_Z", "Thresholds", "THRESHOLDS",
            "VERDICTS", "KINDS", "ReviewError", "Decision", "decisions", "candidates",
+           "CROSS_MIN", "cross_fitted",
            "verdict", "kind_of", "view_dict", "review_decision", "review_hand",
            "hand_number"]
