@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burraco.bots import make_bot
-from burraco.bots.context import ctx_from_state, state_unseen
+from burraco.bots.context import ctx_from_state
 from burraco.bots.search import Race, SearchBot
-from burraco.determinize import WEIGHT_FLOOR, hand_weights, related_kinds, unseen_counts
+from burraco.determinize import WEIGHT_FLOOR, hand_weights, related_kinds, state_unseen, unseen_counts
 from burraco.meldgen import MeldGenerator
 from burraco.state import DISCARD, DRAW, GameState, Move
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Dict, List, Optional, Tuple, Type, TypeVar
+from typing import Dict, List, Optional, Sequence, Set, Tuple, Type, TypeVar
 
 from .cards import IS_WILD, NUM_KINDS, deck
 from .meldgen import MeldGenerator
@@ -35,6 +35,7 @@ from .melds import MeldRules
 from .movegen import legal_moves
 from .moves import ADD, DISCARD, DRAW, MELD, PHASE_PLAY
 from .position import Position
+from .variants import Variant
 from .view import SeatView
 
 P = TypeVar("P", bound=Position)
@@ -61,24 +62,47 @@ def _deck_counts(decks: int, jokers: int) -> List[int]:
     return cnt
 
 
+def _less_the_table(variant: Variant, players: int, melds: Sequence[Sequence[Sequence[int]]],
+                    pile: Sequence[int]) -> List[int]:
+    """How many of each card kind the deck of ``variant`` at ``players`` holds, less
+    the cards every seat sees: the melds and the visible pile (a new list)."""
+    d = variant.decks_for(players)
+    unseen = _deck_counts(d, variant.jokers_per_deck * d)[:]
+    for ms in melds:
+        for m in ms:
+            for c in m:
+                unseen[c] -= 1
+    for c in pile:
+        unseen[c] -= 1
+    return unseen
+
+
 def unseen_counts(view: SeatView) -> List[int]:
     """How many of each card kind ``view``'s seat has not seen: the deck less its
     hand, the cards known in other hands, the melds and the visible pile (never
     below zero)."""
-    v = view.variant
-    d = v.decks_for(view.players)
-    unseen = _deck_counts(d, v.jokers_per_deck * d)[:]
+    unseen = _less_the_table(view.variant, view.players, view.meld_cards, view.pile)
     for c in view.hand:
         unseen[c] -= 1
     for k in view.known:
         for c in k:
             unseen[c] -= 1
-    for ms in view.meld_cards:
-        for m in ms:
-            for c in m:
-                unseen[c] -= 1
-    for c in view.pile:
-        unseen[c] -= 1
+    return [u if u > 0 else 0 for u in unseen]
+
+
+def state_unseen(s: Position, seat: int) -> List[int]:
+    """:func:`unseen_counts` of ``seat`` read from a full state (a search bot's own
+    sample, where building the view would cost a rollout its speed): the deck less
+    the seat's hand, the cards known in the other hands, the melds and the pile."""
+    unseen = _less_the_table(s.variant, s.players, s.melds, s.pile)
+    h = s.hands[seat]
+    for c in range(NUM_KINDS):
+        unseen[c] -= h[c]
+    for p in range(s.players):
+        if p != seat:
+            k = s.known[p]
+            for c in range(NUM_KINDS):
+                unseen[c] -= k[c]
     return [u if u > 0 else 0 for u in unseen]
 
 
@@ -320,14 +344,17 @@ def determinize(view: SeatView, rng: random.Random, gen: Optional[MeldGenerator]
     pool = unseen_pool(view)
     n = view.players
     s = base
+    needs: List[int] = []
+    played: Set[int] = set()
+    if weights is not None:
+        needs = [0 if p == view.seat else view.hand_counts[p] - len(view.known[p])
+                 for p in range(n)]
+        played = {q for q, _ in view.history}
     for _ in range(SAMPLE_TRIES):
         rng.shuffle(pool)
         if weights is not None:
-            needs = [0 if p == view.seat else view.hand_counts[p] - len(view.known[p])
-                     for p in range(n)]
             got, others = _weighted_deal(pool, rng, needs, len(pool) - sum(needs), weights)
             g = base.generator
-            played = {q for q, _ in view.history}
             for p in range(n):
                 if p != view.seat and p in played:
                     _break_melds(view.known[p], got[p], others, rng, g)
@@ -370,4 +397,4 @@ def determinize(view: SeatView, rng: random.Random, gen: Optional[MeldGenerator]
     return s
 
 
-__all__ = ["SAMPLE_TRIES", "WEIGHT_FLOOR", "determinize", "hand_weights", "related_kinds", "public_state", "unseen_counts", "unseen_pool", "may_be_stuck"]
+__all__ = ["SAMPLE_TRIES", "WEIGHT_FLOOR", "determinize", "hand_weights", "related_kinds", "public_state", "unseen_counts", "state_unseen", "unseen_pool", "may_be_stuck"]

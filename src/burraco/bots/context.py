@@ -11,7 +11,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from .. import observer as ob
 from ..cards import NUM_KINDS
-from ..determinize import _deck_counts, unseen_counts
+from ..determinize import state_unseen, unseen_counts
 from ..meldgen import MeldGenerator
 from ..melds import MeldRules, Reading
 from ..state import DISCARD, PICKUP, GameState, Move, PlayerView
@@ -214,30 +214,6 @@ def _stock0(v: Variant, players: int) -> int:
     return n
 
 
-def state_unseen(s: GameState, seat: int) -> List[int]:
-    """How many of each card kind ``seat`` has not seen in ``s`` (a search bot's
-    sample): the deck less its hand, the cards known in other hands, the melds and
-    the pile (as :func:`burraco.determinize.unseen_counts` reads a view)."""
-    v = s.variant
-    d = v.decks_for(s.players)
-    un = _deck_counts(d, v.jokers_per_deck * d)[:]
-    h = s.hands[seat]
-    for c in range(NUM_KINDS):
-        un[c] -= h[c]
-    for p in range(s.players):
-        if p != seat:
-            k = s.known[p]
-            for c in range(NUM_KINDS):
-                un[c] -= k[c]
-    for ms in s.melds:
-        for m in ms:
-            for c in m:
-                un[c] -= 1
-    for c in s.pile:
-        un[c] -= 1
-    return [u if u > 0 else 0 for u in un]
-
-
 def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None,
                    informed: bool = False) -> Ctx:
     """The decision context of the seat to move in ``s``, a search bot's own
@@ -246,7 +222,7 @@ def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None,
     sample's whole pile and the hands' points are the bot's guesses, so nothing
     real leaks; the unseen-card count and the log are left out, unless
     ``informed``: then, in the play phase, the seat's unseen cards
-    (:func:`state_unseen`) and the hand's log are read as ``greedy`` reads them from
+    (:func:`burraco.determinize.state_unseen`) and the hand's log are read as ``greedy`` reads them from
     a view, so the rollouts discard as the real ``greedy`` does).  Never call it on
     a real game: a seat's context comes from its view (:func:`ctx_from_view`)."""
     who = ob.REFEREE
@@ -321,4 +297,4 @@ def _late_of(x: Ctx) -> float:
     return max(0.0, min(1.0, 1.0 - f))
 
 
-__all__ = ["Ctx", "bounced", "ctx_from_view", "ctx_from_state", "state_unseen"]
+__all__ = ["Ctx", "bounced", "ctx_from_view", "ctx_from_state"]
