@@ -365,7 +365,7 @@ def test_bad_auth_options_are_one_line(args, says, tmp_path):
 
 
 def test_durations():
-    from burraco.server.auth import parse_duration
+    from burraco.server.authoptions import parse_duration
 
     assert parse_duration("90") == 90 and parse_duration("15m") == 900
     assert parse_duration("12h") == 43200 and parse_duration("30d") == 30 * 86400

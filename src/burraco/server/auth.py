@@ -62,7 +62,7 @@ from .guard import address_key
 from .httperrors import HttpError
 from .store import Store
 from .wire import Player
-from .authoptions import DAY, AuthSettings, add_arguments, parse_duration, settings_from_args
+from .authoptions import AuthSettings
 
 WINDOW = 15 * 60.0
 """Seconds over which failures are counted (a key's count restarts once this long
@@ -461,5 +461,4 @@ class Who:
 
 
 __all__ = ["COOKIE", "Who", "Auth", "AuthSettings", "AuthStore", "Hasher", "RateLimited", "PasswordRefused",
-           "ARGON2", "check_password", "common_passwords", "parse_duration", "add_arguments",
-           "settings_from_args", "token_hash"]
+           "ARGON2", "check_password", "common_passwords", "token_hash"]
