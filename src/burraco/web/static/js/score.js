@@ -48,6 +48,9 @@ export function ReviewLink({ tableId, hand, seat, button = false }) {
 
 function mySeat(s) { return s.you && s.you.seat !== null && s.you.seat !== undefined ? s.you.seat : null; }
 
+/** Is a finished hand's review offered here: to its players, and to anyone at a public table. */
+function mayReview(s, entry) { return !!entry.record_url && !!s.table && (mySeat(s) !== null || !!s.table.public); }
+
 function HandBlock({ s, entry, cols, verify }) {
   return html`<tbody class="hand-block" data-hand=${entry.hand}>
     <tr class="hand-head"><th scope="rowgroup" colspan=${cols.length + 1}>
@@ -56,7 +59,7 @@ function HandBlock({ s, entry, cols, verify }) {
         ? " · " + t("closed by {who}", { who: seatName(s.table, entry.closed_by, s.you) }) : ""}
       ${entry.record_url ? html` · <a href=${entry.record_url} download class="record-link">${t("record")}</a>` : null}
       ${entry.record_url && s.table ? html` · <${ReplayLink} tableId=${s.table.id} hand=${entry.hand}/>` : null}
-      ${entry.record_url && s.table && (mySeat(s) !== null || s.table.public) ? html` · <${ReviewLink} tableId=${s.table.id} hand=${entry.hand} seat=${mySeat(s)}/>` : null}
+      ${mayReview(s, entry) ? html` · <${ReviewLink} tableId=${s.table.id} hand=${entry.hand} seat=${mySeat(s)}/>` : null}
       ${verify && entry.record_url ? html`<${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>` : null}
     </th></tr>
     ${items(entry).map((k) => html`<tr class="item" key=${k}><th scope="row">${itemName(k)}</th>
@@ -161,7 +164,7 @@ export function HandResult({ s, entry, onClose, conn }) {
     <p class="result-actions">
       ${entry.record_url ? html`<a class="button" href=${entry.record_url} download>${t("Download the record")}</a>` : null}
       ${entry.record_url && s.table ? html`<${ReplayLink} tableId=${s.table.id} hand=${entry.hand} button=${true}/>` : null}
-      ${entry.record_url && s.table && (mySeat(s) !== null || s.table.public) ? html`<${ReviewLink} tableId=${s.table.id} hand=${entry.hand} seat=${mySeat(s)} button=${true}/>` : null}
+      ${mayReview(s, entry) ? html`<${ReviewLink} tableId=${s.table.id} hand=${entry.hand} seat=${mySeat(s)} button=${true}/>` : null}
       <button type="button" onClick=${onClose}>${t("Close")}</button>
     </p>
     <${VerifyDeal} tableId=${s.table && s.table.id} entry=${entry}/>
