@@ -115,28 +115,36 @@ def test_the_cookie_holds_a_random_token_and_the_database_only_its_hash(tmp_path
         srv.stop()
 
 
+IDLE, MAX = 4, 8
+"""The short sessions' ``--session-idle`` and ``--session-max`` (seconds): a use is
+written when the stored one is ``IDLE / 4`` old (auth.touch_every), so a session
+used every 0.3 s stays unless two answers lie ``IDLE * 3 / 4`` apart; at 2 s (1.5 s
+apart) a loaded run of four workers lost a busy session once."""
+
+
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def short_sessions(request, tmp_path_factory):
-    yield from _servers(request, tmp_path_factory, "--session-idle", "2", "--session-max", "5")
+    yield from _servers(request, tmp_path_factory, "--session-idle", str(IDLE),
+                        "--session-max", str(MAX))
 
 
 def test_sessions_expire_when_idle_and_when_old(short_sessions):
     srv = short_sessions
     idle = Client(srv, "Idle")
     busy = Client(srv, "Busy")
-    end = time.time() + 3.0
+    end = time.time() + IDLE + 1.0
     while time.time() < end:  # used every 0.3 s: stays (the last use is written)
         assert _me(srv, busy.cookie) == 200
         last_use = time.time()  # the answer is back: the server has read the use
         time.sleep(0.3)
-    assert _me(srv, idle.cookie) == 401       # unused for 3 s > 2 s
+    assert _me(srv, idle.cookie) == 401       # unused for IDLE + 1 s
     # counted from the last answer, not the loop's end: a loaded server answers late
-    time.sleep(max(0.0, last_use + 2.5 - time.time()))
-    assert _me(srv, busy.cookie) == 401       # unused for 2.5 s now: gone
+    time.sleep(max(0.0, last_use + IDLE + 0.5 - time.time()))
+    assert _me(srv, busy.cookie) == 401       # unused for IDLE + 0.5 s now: gone
     fresh = Client(srv, "Fresh")
-    end = time.time() + 6.0
+    end = time.time() + MAX + 1.0
     codes = []
-    while time.time() < end:  # used all the time, yet older than --session-max 5
+    while time.time() < end:  # used all the time, yet older than --session-max
         codes.append(_me(srv, fresh.cookie))
         time.sleep(0.3)
     assert codes[0] == 200 and codes[-1] == 401
