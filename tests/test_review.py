@@ -14,6 +14,7 @@ bench/bench_review.py, not here).
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 from typing import Any, Dict, List
@@ -27,7 +28,9 @@ from burraco.cards import format_cards, parse_card
 from burraco.cli import main as cli_main
 from burraco.meldgen import MeldGenerator
 from burraco.record import parse_record, to_record
-from burraco.review import KINDS, THRESHOLDS, VERDICTS, ReviewError, review_hand, verdict
+from burraco.review import (KINDS, SURE, THRESHOLDS, VERDICTS, ReviewError, review_hand, verdict,
+                            verdict_odds)
+from burraco.review.verdicts import NOISE_MAX
 from burraco.review.core import decisions, review_decision
 from burraco.state import CLOSED, DISCARD, GameState, IllegalMove
 
@@ -270,26 +273,57 @@ def test_a_record_that_does_not_replay_is_refused(hand2p):
 
 
 # ------------------------------------------------------------- verdicts
-@settings(max_examples=200, deadline=None)
-@given(loss=st.floats(0, 1000), se=st.floats(0, 500), best=st.booleans())
-def test_verdicts_follow_the_thresholds_and_the_noise(loss, se, best):
-    """Good when the move played was best or the loss is below the inaccuracy
-    threshold; unclear when the loss is within two standard errors; else the
-    largest threshold reached."""
+@settings(max_examples=300, deadline=None)
+@given(loss=st.floats(-200, 1000), se=st.floats(0.5, 100), best=st.booleans())
+def test_verdicts_weigh_the_estimate_its_noise_and_the_spread_of_losses(loss, se, best):
+    """Good when the move played was best; else the most likely range of the
+    thresholds when it is at least SURE likely (review.verdicts), else unclear.
+    The odds add up to one; a larger loss with the same noise is never judged
+    milder, nor given lower odds of being worse than good."""
     v = verdict(loss, se, best)
-    t = THRESHOLDS
-    if best or loss < t.inaccuracy:
+    odds = verdict_odds(loss, se)
+    assert set(odds) == set(VERDICTS) - {"unclear"}
+    assert abs(sum(odds.values()) - 1) < 1e-9 and all(0 <= p <= 1 for p in odds.values())
+    top = max(odds, key=odds.get)
+    if best:
         assert v == "good"
-    elif loss < 2 * se:
-        assert v == "unclear"
+    elif odds[top] >= SURE:
+        assert v == top
     else:
-        assert v == ("blunder" if loss >= t.blunder else
-                     "mistake" if loss >= t.mistake else "inaccuracy")
-    # a larger loss with the same noise is never judged milder
+        assert v == "unclear"
     order = ["good", "inaccuracy", "mistake", "blunder"]
     w = verdict(loss + 50, se, best)
     if v in order and w in order:
         assert order.index(w) >= order.index(v)
+    assert verdict_odds(loss + 50, se)["good"] <= odds["good"] + 1e-9
+
+
+@pytest.mark.parametrize("loss, verdict_", [(0, "good"), (49.9, "good"), (50, "inaccuracy"),
+                                            (99, "inaccuracy"), (100, "mistake"),
+                                            (199, "mistake"), (200, "blunder"), (900, "blunder")])
+def test_a_loss_measured_without_noise_gets_its_thresholds_verdict(loss, verdict_):
+    assert verdict(loss, 0.0, False) == verdict_
+    # with little noise, the same (away from the thresholds' edges)
+    if loss not in (49.9, 50, 99, 100, 199, 200):
+        assert verdict(loss, 2.0, False) == verdict_
+
+
+def test_a_noisy_loss_near_the_first_threshold_is_read_as_the_small_loss_it_most_likely_is():
+    """Most decisions lose little (README "Hand review"), so 60 points measured
+    with a standard error of 40 is more likely a good move measured high than an
+    inaccuracy; the same 60 measured to within 5 points is an inaccuracy; 120 +- 40
+    could be good, an inaccuracy or a mistake, none likely enough: unclear.  One
+    sample (unknown noise), or noise above NOISE_MAX, is not weighed: good below
+    50 points, else unclear.  The planted blunder's estimate (257 +- 27, below)
+    stays a blunder."""
+    assert verdict(60, 40, False) == "good"
+    assert verdict(60, 5, False) == "inaccuracy"
+    assert verdict(120, 40, False) == "unclear"
+    assert verdict(257, 27, False) == "blunder"
+    assert verdict(40, math.inf, False) == "good"
+    assert verdict(400, math.inf, False) == "unclear"
+    assert verdict(40, NOISE_MAX + 1, False) == "good"
+    assert verdict(400, NOISE_MAX + 1, False) == "unclear"
 
 
 # ------------------------------------------------------------- command line

@@ -32,8 +32,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                     "on the same sampled deals to the end of the hand, and prints the "
                     "expected points lost and a verdict: good, inaccuracy "
                     f"({THRESHOLDS.inaccuracy:g}+ points), mistake ({THRESHOLDS.mistake:g}+), "
-                    f"blunder ({THRESHOLDS.blunder:g}+), or unclear where the loss is "
-                    "within the noise. With --sims the same --seed gives the same review.")
+                    f"blunder ({THRESHOLDS.blunder:g}+): the range the loss most likely lies "
+                    "in given its noise, or unclear where the samples cannot tell. With "
+                    "--sims the same --seed gives the same review.")
     p.add_argument("record", metavar="RECORD", help="the record file, or - for standard input")
     p.add_argument("--seat", type=SEAT, default=0, metavar="N",
                    help="the seat to review (default 0)")

@@ -9,9 +9,10 @@ and the server: standard library, the engine and the bots only.
 
 from __future__ import annotations
 
-from .core import (CANDIDATES, DEFAULT_TIME, FORMAT, KINDS, THRESHOLDS, VERDICTS, VERSION, Z,
-                   ReviewError, Thresholds, review_hand, verdict)
+from .core import CANDIDATES, DEFAULT_TIME, FORMAT, KINDS, VERSION, Z, ReviewError, review_hand
+from .verdicts import PRIOR, SURE, THRESHOLDS, VERDICTS, Prior, Thresholds, verdict, verdict_odds
 from .words import move_text
 
 __all__ = ["review_hand", "ReviewError", "Thresholds", "THRESHOLDS", "VERDICTS", "KINDS",
-           "FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "verdict", "move_text"]
+           "FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "verdict", "verdict_odds",
+           "Prior", "PRIOR", "SURE", "move_text"]

@@ -19,10 +19,12 @@ the same samples, with the standard error of that difference, cross-fitted
 valued on the other, and the other way round, so the noise that makes a move
 look best does not also make its loss look large (the maximum of a few noisy
 means is biased upwards: a short review saw losses a long one did not); the verdict
-(:func:`verdict`) reads it against :data:`THRESHOLDS` (chosen from the spreads
-that ``bench/bench_review.py`` measures: README, "Hand review"), and says
-``unclear`` where the loss is not clear of the noise (below :data:`Z` standard
-errors).  A forced move (the only legal one) is ``good`` without search.
+(:func:`~burraco.review.verdicts.verdict`) is the range of :data:`THRESHOLDS`
+(chosen from the spreads that ``bench/bench_review.py`` measures: README, "Hand
+review") the true loss most likely lies in, given the estimate, its noise and how
+losses are spread (:mod:`burraco.review.verdicts`), and ``unclear`` where no
+range is likely enough.  A forced move (the only legal one) is ``good`` without
+search.
 
 The budget is a number of samples a decision (``sims``: each sample plays every
 candidate still in the race; the same seed gives the same review, byte for
@@ -45,6 +47,7 @@ from ..state import (ADD, CLOSED, DISCARD, MELD, REDRAW, TIME_OUT, GameState,
                      IllegalMove, Move, PlayerView)
 from ..bots.greedy import ctx_from_view, ranked
 from ..bots.search import PRUNE_AFTER, Race, paired_difference, survivors
+from .verdicts import THRESHOLDS, VERDICTS, Thresholds, verdict
 from .words import move_text
 
 FORMAT = "burraco-review"
@@ -59,29 +62,14 @@ CANDIDATES = 4
 """Moves compared at a decision besides the one played (as ``search``'s ``cands``)."""
 
 Z = 2.0
-"""A loss below this many standard errors of the difference is ``unclear``."""
+"""More samples go to a decision while a candidate's difference from the move
+played is within this many standard errors of a threshold (:func:`_unsure`)."""
 
 PRUNE_Z = 3.0
 """A candidate this many standard errors behind the leader stops being played
 (:func:`burraco.bots.search.sample_values`' race): the rest of the budget goes
 to the played move and the moves still in question.  Never the played move."""
 
-
-class Thresholds(NamedTuple):
-    """Expected points lost from which a decision is an inaccuracy, a mistake, a
-    blunder (below ``inaccuracy``: good)."""
-
-    inaccuracy: float
-    mistake: float
-    blunder: float
-
-
-THRESHOLDS = Thresholds(inaccuracy=50.0, mistake=100.0, blunder=200.0)
-"""The verdicts' thresholds in points (README "Hand review": how they were chosen
-from the spread of losses that ``bench/bench_review.py`` measures)."""
-
-VERDICTS = ("good", "inaccuracy", "mistake", "blunder", "unclear")
-"""Every verdict, in the order the summary counts them."""
 
 KINDS = ("draw", "pickup", "meld", "add", "discard", "close", "packet")
 """Every decision's ``kind``."""
@@ -181,22 +169,6 @@ def candidates(view: PlayerView, played: Move, gen: MeldGenerator,
         if m != played and m not in out:
             out.append(m)
     return out
-
-
-def verdict(loss: float, se: float, best_is_played: bool,
-            thresholds: Thresholds = THRESHOLDS, z: float = Z) -> str:
-    """The verdict on a decision that lost ``loss`` points (standard error ``se``):
-    good below the inaccuracy threshold (or when the played move was best),
-    unclear where the loss is below ``z`` standard errors, else by threshold."""
-    if best_is_played or loss < thresholds.inaccuracy:
-        return "good"
-    if loss < z * se:
-        return "unclear"
-    if loss >= thresholds.blunder:
-        return "blunder"
-    if loss >= thresholds.mistake:
-        return "mistake"
-    return "inaccuracy"
 
 
 def kind_of(d: Decision) -> str:
@@ -505,8 +477,7 @@ def hand_number(record: Dict[str, Any]) -> int:
     return 0
 
 
-__all__ = ["FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "PRUNE_Z", "Thresholds", "THRESHOLDS",
-           "VERDICTS", "KINDS", "ReviewError", "Decision", "decisions", "candidates",
+__all__ = ["FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "PRUNE_Z", "KINDS", "ReviewError", "Decision", "decisions", "candidates",
            "CROSS_MIN", "cross_fitted",
-           "verdict", "kind_of", "view_dict", "review_decision", "review_hand",
+           "kind_of", "view_dict", "review_decision", "review_hand",
            "hand_number"]
