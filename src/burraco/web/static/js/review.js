@@ -94,7 +94,8 @@ function BetterMove({ d }) {
   const se = d.se ? " " + t("(± {n})", { n: points(d.se) }) : "";
   return html`<section class=${"better-move" + (better ? "" : " same")} aria-labelledby="better-title">
     <h2 id="better-title">${!better ? t("The move played was the best found")
-      : d.verdict === "unclear" ? t("Perhaps better: the estimates are too close to tell") : t("The better move")}</h2>
+      : d.verdict === "unclear" ? t("Perhaps better: the estimates are too close to tell")
+      : d.verdict === "good" ? t("A little better, perhaps: the move played counts as good") : t("The better move")}</h2>
     <p class="better-text">${adviceText(m)}</p>
     <div class="better-cards">
       ${m.action === "draw" || m.action === "redraw" ? html`<span class="card small best-card" role="img" aria-label=${t("Stock")}><${CardBack}/></span>` : null}
