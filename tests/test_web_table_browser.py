@@ -45,8 +45,10 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def slow_server(tmp_path_factory):
-    """A server whose bot takes its time: the pages can be looked at on its turn."""
-    srv = Server(str(tmp_path_factory.mktemp("table-slow") / "server.db"), "--bot-delay", "0.2",
+    """A server whose bot takes its time: the pages can be looked at on its turn
+    (0.5 s a move: at 0.2 s a loaded run of four workers once never saw the bot's
+    turn between the phone's own)."""
+    srv = Server(str(tmp_path_factory.mktemp("table-slow") / "server.db"), "--bot-delay", "0.5",
                  "--hand-pause", "0", "--grace", "60", "--rate-limit", "100000",
                  "--deal-wait", "0", "--max-per-address", "0", *NO_TABLE_LIMITS)
     yield srv
