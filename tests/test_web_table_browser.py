@@ -243,6 +243,12 @@ def check_in_view(p: Player, phase: str) -> None:
         p.page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
         bad = p.page.evaluate(IN_VIEW)
         assert not bad, f"{p.name}, {phase} (scrolled to {'top' if where == '0' else 'bottom'}): {bad}"
+    # what is scrolled into view (a meld reached by Tab, or about to be clicked) stops
+    # clear of the hand stuck at the bottom: the page's scroll padding is its height
+    # (a meld scrolled to the bottom edge lay under the status line: a click missed it)
+    p.wait_js("const m = document.querySelector('.my-area'); return !m || "
+              "document.documentElement.style.scrollPaddingBottom === (m.offsetHeight + 12) + 'px';",
+              what="the scroll padding of the hand stuck at the bottom")
 
 
 def crowd_melds(p: Player) -> int:

@@ -445,6 +445,18 @@ export function TableView({ s, conn }) {
     resultRef.current.scrollIntoView({ block: "nearest" }); // clear of the hand stuck at the bottom
   }, [showResult]);
 
+  useEffect(() => { // what is scrolled into view (a meld reached by Tab, or about to be
+    // clicked) stops clear of the hand stuck at the bottom, not behind it
+    const mine = document.querySelector(".my-area");
+    if (!mine || typeof ResizeObserver === "undefined") return undefined;
+    const root = document.documentElement;
+    const fit = () => { root.style.scrollPaddingBottom = `${mine.offsetHeight + 12}px`; };
+    fit();
+    const watch = new ResizeObserver(fit);
+    watch.observe(mine);
+    return () => { watch.disconnect(); root.style.scrollPaddingBottom = ""; };
+  }, [!!view, seated]);
+
   const heading = html`<h1 class="sr-only">${t("Burraco table: {variant}", { variant: table ? variantName(table.variant) : "" })}</h1>`;
   if (!view && table && table.status === "over") {
     return html`<div class="table-wait">${heading}<${MatchFinished} s=${s}/></div>`;
