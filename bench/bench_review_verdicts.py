@@ -109,8 +109,9 @@ def main(argv: Sequence[str] = ()) -> int:
         ap.error("the dump files hold no decisions")
     prior = PRIOR
     if a.fit:
-        prior = fit(load(a.fit))
-        print(f"prior fitted to {len(load(a.fit))} decisions: none {prior.none:.3f}, "
+        fitted_on = load(a.fit)
+        prior = fit(fitted_on)
+        print(f"prior fitted to {len(fitted_on)} decisions: none {prior.none:.3f}, "
               f"mean {prior.mean:.1f} (the review's: none {PRIOR.none}, mean {PRIOR.mean})")
     print(f"{len(rows)} decisions")
     rules: List[Tuple[str, Rule]] = [

@@ -439,10 +439,9 @@ export function TableView({ s, conn }) {
   const resultRef = useRef(null);
   useEffect(() => { // the result panel is announced: the focus moves to it
     if (showResult === null || !resultRef.current) return;
-    const mine = document.querySelector(".my-area");
-    if (mine) resultRef.current.style.scrollMarginBottom = `${mine.offsetHeight + 12}px`;
     resultRef.current.focus({ preventScroll: true });
-    resultRef.current.scrollIntoView({ block: "nearest" }); // clear of the hand stuck at the bottom
+    // clear of the hand stuck at the bottom: the page's scroll padding (below)
+    resultRef.current.scrollIntoView({ block: "nearest" });
   }, [showResult]);
 
   useEffect(() => { // what is scrolled into view (a meld reached by Tab, or about to be
