@@ -98,7 +98,8 @@ def review_hand(record: Dict[str, Any], seat: int, *, sims: Optional[int] = None
                                                "unclear")}
     for d in decisions:
         summary[d["verdict"]] += 1
-    summary["loss"] = sum(d["loss"] for d in decisions)
+    summary["loss"] = sum(d["loss"] for d in decisions
+                          if d["verdict"] in ("inaccuracy", "mistake", "blunder"))
     return {"format": "burraco-review", "version": 1, "variant": record.get("variant"),
             "hand": int(record.get("hand", 0) or 0), "seat": seat,
             "budget": {"sims": sims, "time": time, "seed": seed},

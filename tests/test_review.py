@@ -184,8 +184,22 @@ def test_the_review_keeps_the_contract(hand2p):
         assert "legal" not in d["view"] and d["view"]["open"] is False
         assert d["view"]["seat"] == 1
     assert sum(r["summary"][v] for v in VERDICTS) == len(r["decisions"])
-    assert r["summary"]["loss"] == pytest.approx(sum(d["loss"] for d in r["decisions"]),
-                                                 abs=0.05)
+    # the points lost in all are those of the moves the review calls worse than the
+    # best: a good move's measured loss (at least 0, mostly noise) is not summed
+    called = [d for d in r["decisions"] if d["verdict"] in ("inaccuracy", "mistake", "blunder")]
+    assert r["summary"]["loss"] == pytest.approx(sum(d["loss"] for d in called), abs=0.05)
+
+
+def test_the_points_lost_in_all_leave_out_the_noise_of_good_moves():
+    """summary.loss sums the losses of inaccuracies, mistakes and blunders only: 25
+    good moves each measured a little above 0 (the clipped noise of their estimates)
+    do not add up to a hand's worth of lost points."""
+    from burraco.review import summary_loss
+    good = [{"verdict": "good", "loss": 12.5}] * 25
+    assert summary_loss(good) == 0
+    called = [{"verdict": "inaccuracy", "loss": 61.0}, {"verdict": "mistake", "loss": 140.25},
+              {"verdict": "blunder", "loss": 300.0}, {"verdict": "unclear", "loss": 90.0}]
+    assert summary_loss(good + called) == 501.25
 
 
 def test_a_close_is_called_so(whole2p):

@@ -456,7 +456,7 @@ def review_hand(record: Dict[str, Any], seat: int, *, sims: Optional[int] = None
     summary: Dict[str, Any] = {v: 0 for v in VERDICTS}
     for e in out:
         summary[e["verdict"]] += 1
-    summary["loss"] = _r(sum(e["loss"] for e in out))
+    summary["loss"] = summary_loss(out)
     return {
         "format": FORMAT, "version": VERSION, "variant": record["variant"],
         "hand": hand_number(record), "seat": seat,
@@ -465,6 +465,23 @@ def review_hand(record: Dict[str, Any], seat: int, *, sims: Optional[int] = None
         "thresholds": thresholds._asdict(),
         "decisions": out, "summary": summary,
     }
+
+
+CALLED = ("inaccuracy", "mistake", "blunder")
+"""The verdicts that call a move worse than the best: their losses make a review's
+``summary.loss``."""
+
+
+def summary_loss(decisions: List[Dict[str, Any]]) -> float:
+    """The points a review says the seat lost in all: the sum of the losses of the
+    decisions it calls an inaccuracy, a mistake or a blunder (:data:`CALLED`).
+
+    A ``good`` or ``unclear`` decision's measured loss is left out: it is an
+    estimate that is at least 0 (a loss below 0 reads 0), mostly noise where the
+    verdict is good, so the sum of them all grows with the number of decisions,
+    not with what was lost (a hand of 25 good moves summed to a hundred points and
+    more)."""
+    return _r(sum(d["loss"] for d in decisions if d["verdict"] in CALLED))
 
 
 def hand_number(record: Dict[str, Any]) -> int:
@@ -479,5 +496,5 @@ def hand_number(record: Dict[str, Any]) -> int:
 
 __all__ = ["FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "PRUNE_Z", "KINDS", "ReviewError", "Decision", "decisions", "candidates",
            "CROSS_MIN", "cross_fitted",
-           "kind_of", "view_dict", "review_decision", "review_hand",
+           "kind_of", "view_dict", "review_decision", "review_hand", "CALLED", "summary_loss",
            "hand_number"]
