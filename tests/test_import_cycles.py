@@ -223,3 +223,56 @@ def test_known_cycles_are_still_there(known: List[str]) -> None:
     comps = [frozenset(c) for c in strongly_connected(import_graph())]
     assert frozenset(known) in comps, (
         f"the cycle {known} is gone: remove it from KNOWN in {Path(__file__).name}")
+
+
+ABOVE: Dict[str, FrozenSet[str]] = {
+    # the engine (the modules at the package's top) imports none of the packages
+    "engine": frozenset({"bots", "arena", "env", "review", "cli", "tui", "server", "web",
+                         "tournament", "i18n"}),
+    "bots": frozenset({"arena", "env", "review", "cli", "tui", "server", "web", "tournament"}),
+    "review": frozenset({"arena", "env", "cli", "tui", "server", "web", "tournament"}),
+    "server": frozenset({"cli", "tui", "web", "tournament", "arena", "env"}),
+    "tournament": frozenset({"cli", "tui", "web"}),
+    "web": frozenset({"cli", "tui"}),
+}
+"""The packages each layer must not import, anywhere in it (README: "nothing
+imports upward"): the browser page and the tournaments are mounted into the
+server from above it (:mod:`burraco.web.site`)."""
+
+
+ENTRY = "burraco.__main__"
+"""``python -m burraco``: the command line's entry point, above everything."""
+
+
+def layer_of(module: str) -> str:
+    """``engine`` for a module at the package's top (but ``arena.py``, a layer of
+    its own, and the entry point), else its subpackage's name."""
+    parts = module.split(".")
+    if module == ENTRY:
+        return "main"
+    if len(parts) == 2 and not (PKG / parts[1]).is_dir() and parts[1] not in ABOVE["engine"]:
+        return "engine"
+    return parts[1] if len(parts) > 1 else ""
+
+
+def upward_imports(graph: Dict[str, Dict[str, int]]) -> List[str]:
+    """Each import of ``graph`` into a package above its module's layer."""
+    return [f"{m} (line {line}) imports {t}"
+            for m, edges in sorted(graph.items()) for t, line in sorted(edges.items())
+            if layer_of(t) in ABOVE.get(layer_of(m), frozenset())]
+
+
+def test_nothing_imports_upward() -> None:
+    """No module imports a package above its layer (:data:`ABOVE`), not even
+    inside a function; the check sees such an import where there is one."""
+    graph = import_graph()
+    upward = upward_imports(graph)
+    assert not upward, "\n".join(upward)
+    toy = {"burraco.server.x": {"burraco.web.y": 3, "burraco.state": 4},
+           "burraco.web.y": {"burraco.server.x": 5}}
+    assert upward_imports(toy) == ["burraco.server.x (line 3) imports burraco.web.y"]
+    assert layer_of("burraco.state") == "engine" and layer_of("burraco.server.app") == "server"
+    assert layer_of("burraco.web.site") == "web" and layer_of("burraco.bots") == "bots"
+    assert layer_of("burraco.arena") == "arena" and layer_of(ENTRY) == "main"
+    # the site mounts the page and the tournaments into the server: the edge is downward
+    assert "burraco.server.app" in graph["burraco.web.site"]

@@ -48,8 +48,9 @@ def test_the_tournament_pages_csp_holds_their_inline_blocks() -> None:
     for name in ("LIVE_SCRIPT", "PLAY_SCRIPT"):
         assert _hash(getattr(tournament_web, name)) in csp, name
     assert csp != CSP and "object-src 'none'" in csp and "frame-ancestors 'none'" in csp
-    (section,) = sections()
-    assert section.csp == {TOURNAMENT_PREFIX: tournament_web.page_csp()}
+    page, tournaments = sections()  # the browser page first, then the tournaments
+    assert tournaments.csp == {TOURNAMENT_PREFIX: tournament_web.page_csp()}
+    assert page.csp == {} and 404 in page.handlers  # the page keeps the server's CSP
 
 
 def test_the_guard_gives_a_prefix_its_csp() -> None:

@@ -123,16 +123,26 @@ def test_card_words_cover_every_rank_and_suit():
 
 
 def test_served_by_burraco_serve_app(tmp_path):
-    """The server's app mounts the page ahead of its fallback page."""
+    """The site ``burraco serve`` runs mounts the page ahead of the server's fallback
+    page; the server's application alone (which never imports the page) answers
+    with that fallback, naming the protocol, and a plain 404."""
     pytest.importorskip("sqlalchemy")
     from burraco.server import Settings, create_app
+    from burraco.web.site import create_app as site_app
 
-    app = create_app(Settings(db=str(tmp_path / "s.db")))
-    with TestClient(app) as c:
+    with TestClient(site_app(Settings(db=str(tmp_path / "s.db")))) as c:
         r = c.get("/")
         assert "/static/js/app.js" in r.text
         assert c.get("/api/i18n/de").json()["burraco"]["Stock"] == "Talon"
         assert c.get("/static/css/burraco.css").status_code == 200
+        missing = c.get("/no/such/page")
+        assert missing.status_code == 404 and 'data-missing="1"' in missing.text
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.db")))) as c:
+        r = c.get("/")
+        assert "/static/js/app.js" not in r.text and "protocol" in r.text
+        assert c.get("/static/css/burraco.css").status_code == 404
+        missing = c.get("/no/such/page")
+        assert missing.status_code == 404 and "data-missing" not in missing.text
 
 
 def test_open_browser_is_harmless_without_a_display(monkeypatch):

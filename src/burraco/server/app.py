@@ -10,7 +10,6 @@ import json
 import secrets
 import sys
 import time
-from pathlib import Path
 from dataclasses import dataclass, field
 from typing import (Any, AsyncIterator, Awaitable, Callable, Dict, List, Optional, Sequence, Tuple,
                     Type, TypeVar)
@@ -18,9 +17,8 @@ from typing import (Any, AsyncIterator, Awaitable, Callable, Dict, List, Optiona
 from pydantic import BaseModel, ValidationError
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from .. import __version__
 from ..variants import BOUNDS, PRESETS, Variant
@@ -39,9 +37,6 @@ from .replies import (BotsReply, HandsReply, Health, JoinReply, MatchesReply, Ok
                       VariantsReply)
 from .wire import Player
 
-WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-"""Where the browser page (issue 12) lives in the package, if it is installed."""
-
 M = TypeVar("M", bound=BaseModel)
 
 Endpoint = Callable[[Request], Awaitable[Response]]
@@ -55,14 +50,17 @@ not ``required`` and there is none; else 401)."""
 @dataclass(frozen=True)
 class Section:
     """A part of the site mounted into the application from a package above the
-    server (the tournaments: :mod:`burraco.web.site` assembles them), so that the
-    server never imports it: ``routes(hub, current)`` builds its routes (``hub()``
-    the server's :class:`~.hub.Hub`, made at startup; ``current`` a
-    :data:`CurrentPlayer`), and ``csp`` gives the Content-Security-Policy of its
-    pages by path prefix (their inline blocks by hash: :func:`.guard.csp_with`)."""
+    server (the browser page and the tournaments: :mod:`burraco.web.site`
+    assembles them), so that the server never imports it: ``routes(hub, current)``
+    builds its routes (``hub()`` the server's :class:`~.hub.Hub`, made at startup;
+    ``current`` a :data:`CurrentPlayer`), ``csp`` gives the Content-Security-Policy
+    of its pages by path prefix (their inline blocks by hash:
+    :func:`.guard.csp_with`), and ``handlers`` are Starlette exception handlers it
+    installs (the browser page's own 404 page)."""
 
     routes: Callable[[Callable[[], Hub], CurrentPlayer], Sequence[BaseRoute]]
     csp: Dict[str, bytes] = field(default_factory=dict)
+    handlers: Dict[Any, Callable[..., Any]] = field(default_factory=dict)
 
 
 __all__ = ["create_app", "Settings", "Section", "HttpError", "STATUS", "clean_name"]
@@ -419,9 +417,7 @@ def create_app(settings: Optional[Settings] = None, sections: Sequence[Section] 
         return JSONResponse(reply)
 
     async def index(request: Request) -> Response:
-        page = WEB_DIR / "index.html"
-        if page.is_file():
-            return FileResponse(page)
+        # the browser page is a section mounted ahead of this (burraco.web.site)
         return HTMLResponse("<!doctype html><title>burraco</title><p>burraco server "
                             f"{__version__}: the protocol is in docs/protocol.md.</p>")
 
@@ -501,18 +497,12 @@ def create_app(settings: Optional[Settings] = None, sections: Sequence[Section] 
     review_routes, service = reviews.routes(hub, current_dict, handler, HttpError)  # issue 28
     routes[:0] = review_routes
     page_csp: List[Tuple[str, bytes]] = []
-    for section in reversed(sections):  # e.g. tournaments online (issue 13): /tournament...
+    handlers: Dict[Any, Callable[..., Any]] = {}
+    # the browser page (issue 12) and the tournaments online (issue 13), in order
+    for section in reversed(sections):
         routes[:0] = section.routes(hub, current_dict)
         page_csp[:0] = section.csp.items()
-    handlers: Dict[Any, Any] = {}
-    try:  # the browser page (issue 12): /, /t/{id}, /static, /api/i18n, ahead of the fallback
-        from ..web.routes import routes as web_routes
-        from ..web.errors import exception_handlers
-        routes[:0] = web_routes()
-        handlers = exception_handlers()  # an unknown page's address: the page says so
-    except ImportError:
-        if (WEB_DIR / "static").is_dir():
-            routes.append(Mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static"))
+        handlers = {**section.handlers, **handlers}  # the first section's win
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers,
                      middleware=guard.middleware(http_limits, settings.allow_origins,
                                                  page_csp))

@@ -138,8 +138,8 @@ def run(host: str, port: int, settings: Settings, open_browser: bool = False,
             # (runtime.py: start-up frozen, no collection but the scheduled ones)
             runtime.install(gc_settings)
             print(f"burraco serving on http://{shown}:{bound}", flush=True)
-            if open_browser:  # the browser page (burraco.web), where there is a browser
-                from ..web import open_browser as _open
+            if open_browser:  # the browser page, where there is a browser
+                from .browser import open_browser as _open
 
                 _open(f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{bound}/")
 
