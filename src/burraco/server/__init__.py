@@ -13,9 +13,9 @@ models), :mod:`.store` (the database: SQLAlchemy 2, Alembic) and :mod:`.ratings`
 sends: bots, clocks), :mod:`.app` (the Starlette application: the HTTP
 endpoints), :mod:`.sockets` (the table's WebSocket), :mod:`.making` (making a
 table), :mod:`.bus` (Redis pub/sub between processes), :mod:`.serve` (uvicorn),
-:mod:`.settings` (its options).  The tournaments are mounted into the
-application from above the server (:mod:`burraco.web.site`, what ``burraco serve``
-runs): no module here imports them.
+:mod:`.settings` (its options), :mod:`.browser` (``--open``).  The browser page
+and the tournaments are mounted into the application from above the server
+(:mod:`burraco.web.site`, what ``burraco serve`` runs): no module here imports them.
 
 Needs the ``server`` extra: ``pip install 'burraco[server]'``.
 """
