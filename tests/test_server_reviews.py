@@ -22,6 +22,7 @@ from burraco.server.replies import ReviewReply  # noqa: E402
 from test_protocol_models import conforms  # noqa: E402
 from server_harness import FAST, ROOT, Client, Server, at_once, play_random, wait_until
 
+from burraco.review import RULE
 from burraco.server.reviews import ReviewSettings, answer
 from burraco.server.reviewstore import ReviewRow
 
@@ -256,8 +257,11 @@ def test_two_processes_compute_a_review_once(tmp_path):
 def test_the_review_settings_from_the_environment():
     s = ReviewSettings.from_env({"BURRACO_REVIEW_SIMS": "200", "BURRACO_REVIEW_SEED": "4",
                                  "BURRACO_REVIEW_PENDING": "3"})
-    assert s.budget == "sims=200,seed=4" and (s.per_player, s.per_address) == (3, 6)
-    assert ReviewSettings.from_env({}).budget == "time=0.5,seed=0"
+    # the key names the verdict rule's edition: a review stored under an earlier
+    # rule is computed again
+    assert s.budget == f"sims=200,seed=4,rule={RULE}" and (s.per_player, s.per_address) == (3, 6)
+    assert ReviewSettings.from_env({}).budget == f"time=0.5,seed=0,rule={RULE}"
+    assert RULE >= 3
     for env, word in (({"BURRACO_REVIEW_SIMS": "x"}, "BURRACO_REVIEW_SIMS"),
                       ({"BURRACO_REVIEW_WORKERS": "0"}, "BURRACO_REVIEW_WORKERS"),
                       ({"BURRACO_REVIEW_SIMS": "5", "BURRACO_REVIEW_TIME": "1"}, "one or the other"),

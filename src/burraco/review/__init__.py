@@ -10,9 +10,9 @@ and the server: standard library, the engine and the bots only.
 from __future__ import annotations
 
 from .core import CALLED, CANDIDATES, DEFAULT_TIME, FORMAT, KINDS, VERSION, Z, ReviewError, review_hand, summary_loss
-from .verdicts import PRIOR, SURE, THRESHOLDS, VERDICTS, Prior, Thresholds, verdict, verdict_odds
+from .verdicts import PRIOR, RULE, SURE, THRESHOLDS, VERDICTS, Prior, Thresholds, verdict, verdict_odds
 from .words import move_text
 
 __all__ = ["review_hand", "ReviewError", "Thresholds", "THRESHOLDS", "VERDICTS", "KINDS",
            "FORMAT", "VERSION", "DEFAULT_TIME", "CANDIDATES", "Z", "verdict", "verdict_odds",
-           "Prior", "PRIOR", "SURE", "move_text", "CALLED", "summary_loss"]
+           "Prior", "PRIOR", "SURE", "move_text", "CALLED", "summary_loss", "RULE"]

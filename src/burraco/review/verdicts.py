@@ -30,6 +30,14 @@ import math
 from typing import Dict, NamedTuple, Tuple
 
 
+RULE = 3
+"""The edition of the rule that turns a review's samples into verdicts and its
+summary: 1 read the thresholds off the estimate, 2 cross-fitted the loss, 3 takes
+the likeliest verdict given the spread of losses (:func:`verdict`) and sums only
+the losses it calls (``summary.loss``).  A server keys its stored reviews by it,
+so a review stored under an earlier rule is computed again when asked."""
+
+
 class Thresholds(NamedTuple):
     """Expected points lost from which a decision is an inaccuracy, a mistake, a
     blunder (below ``inaccuracy``: good)."""
@@ -151,5 +159,5 @@ def verdict(loss: float, se: float, best_is_played: bool,
     return name if odds[name] >= sure else "unclear"
 
 
-__all__ = ["Thresholds", "THRESHOLDS", "VERDICTS", "Prior", "PRIOR", "SURE", "NOISE_MAX", "verdict_odds",
+__all__ = ["RULE", "Thresholds", "THRESHOLDS", "VERDICTS", "Prior", "PRIOR", "SURE", "NOISE_MAX", "verdict_odds",
            "by_thresholds", "verdict"]

@@ -49,6 +49,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from ..review.verdicts import RULE
 from . import guard
 from .httperrors import hand_number
 from .limits import KeyedLimiter
@@ -77,10 +78,13 @@ class ReviewSettings:
 
     @property
     def budget(self) -> str:
-        """The budget as stored in a review's key: ``sims=200,seed=0`` or ``time=0.5,seed=0``."""
+        """The budget as stored in a review's key, with the edition of the verdict
+        rule (:data:`burraco.review.RULE`): ``sims=200,seed=0,rule=3`` or
+        ``time=0.5,seed=0,rule=3``.  A review stored under an earlier rule (or
+        another budget) is not the one asked for: it is computed again."""
         if self.sims is not None:
-            return f"sims={self.sims},seed={self.seed}"
-        return f"time={self.time:g},seed={self.seed}"
+            return f"sims={self.sims},seed={self.seed},rule={RULE}"
+        return f"time={self.time:g},seed={self.seed},rule={RULE}"
 
     @classmethod
     def from_env(cls, env: Optional[Dict[str, str]] = None) -> "ReviewSettings":

@@ -29,7 +29,7 @@ reviews = Table(
     Column("table_id", String(40), primary_key=True),
     Column("hand", Integer, primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("budget", String(64), primary_key=True),  # "sims=200,seed=0" (ReviewSettings.budget)
+    Column("budget", String(64), primary_key=True),  # "sims=200,seed=0,rule=3" (ReviewSettings.budget)
     Column("state", String(16), nullable=False),  # queued | running | done | failed
     Column("done", Integer, nullable=False),
     Column("total", Integer, nullable=False),
