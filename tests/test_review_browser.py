@@ -47,7 +47,7 @@ def served(tmp_path_factory):
     db = d / "server.db"
     srv = Server(str(db), "--bot-delay", "0.05", "--hand-pause", "120",
                  "--grace", "60", "--rate-limit", "1000", "--deal-wait", "30",
-                 env={"BURRACO_REVIEW_SIMS": "2"})
+                 "--review-sims", "2", env={"BURRACO_REVIEW_TIME": "30"})  # the option wins
     yield srv, db
     srv.stop()
 
@@ -127,6 +127,7 @@ def _review(srv: Server, db: Path, anna: Player, bruno: Player, stranger: Player
     got = server_review(rp, table, 0)
     assert got["state"] == "done"
     review = got["review"]
+    assert review["budget"]["sims"] == 2 and review["budget"]["time"] is None  # --review-sims
     decisions = review["decisions"]
     n = len(decisions)
     assert n > 3 and int(rp.locator(".review-page").get_attribute("data-decisions")) == n

@@ -270,6 +270,33 @@ def test_the_review_settings_from_the_environment():
             ReviewSettings.from_env(env)
 
 
+def test_the_review_options_of_burraco_serve_replace_the_environment():
+    """``burraco serve --review-*``: each option given replaces its BURRACO_REVIEW_*
+    variable (a budget in samples replaces one in seconds, and the other way round);
+    both budgets at once, or a value out of range, is refused naming the option."""
+    from burraco.cli.main import build_parser
+    from burraco.server.reviews import review_settings_from_args
+
+    def settings(argv, env):
+        args = build_parser().parse_args(["serve", *argv])
+        return review_settings_from_args(args, env)
+
+    env = {"BURRACO_REVIEW_SIMS": "200", "BURRACO_REVIEW_SEED": "4", "BURRACO_REVIEW_WORKERS": "3"}
+    s = settings(["--review-time", "2", "--review-pending", "5", "--review-rate", "1.5"], env)
+    assert (s.time, s.sims, s.seed, s.workers) == (2.0, None, 4, 3)
+    assert (s.per_player, s.per_address, s.per_minute) == (5, 10, 1.5)
+    assert s.budget == f"time=2,seed=4,rule={RULE}"
+    s = settings(["--review-sims", "40", "--review-seed", "9"], {"BURRACO_REVIEW_TIME": "3"})
+    assert (s.sims, s.time, s.seed) == (40, None, 9)
+    assert settings([], env) == ReviewSettings.from_env(env)  # no option: the environment's
+    for argv, word in ((["--review-sims", "5", "--review-time", "1"], "one or the other"),
+                       (["--review-workers", "0"], "--review-workers must be at least 1"),
+                       (["--review-time", "0.001"], "--review-time must be at least 0.01"),
+                       (["--review-rate", "-1"], "--review-rate")):
+        with pytest.raises(ValueError, match=word):
+            settings(argv, {})
+
+
 def test_answer_shows_the_review_only_once_done():
     row = ReviewRow("running", 3, 10, None, None, 0.0)
     assert answer(row, 1, None) == {"ok": True, "seat": 1, "your_seat": None,

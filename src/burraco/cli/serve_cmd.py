@@ -57,6 +57,24 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--open-tournaments", action="store_true",
                    help="anyone may create a tournament on the web pages (a club's own "
                         "server); by default only a registered account")
+    # the hand reviews (issue 28): each option in place of its BURRACO_REVIEW_* variable
+    p.add_argument("--review-time", type=float, default=None, metavar="SECONDS",
+                   help="seconds a decision of a hand review, on average (default 0.5; "
+                        "$BURRACO_REVIEW_TIME)")
+    p.add_argument("--review-sims", type=int, default=None, metavar="N",
+                   help="sampled deals a decision of a hand review, instead of --review-time "
+                        "(the same review for the same --review-seed; $BURRACO_REVIEW_SIMS)")
+    p.add_argument("--review-seed", type=int, default=None, metavar="N",
+                   help="seed of the hand reviews (default 0; $BURRACO_REVIEW_SEED)")
+    p.add_argument("--review-workers", type=int, default=None, metavar="N",
+                   help="processes computing hand reviews, apart from the tables' bots "
+                        "(default 1; $BURRACO_REVIEW_WORKERS)")
+    p.add_argument("--review-rate", type=float, default=None, metavar="N",
+                   help="new hand reviews a player, and an address, may ask for a minute "
+                        "(default 6; $BURRACO_REVIEW_RATE)")
+    p.add_argument("--review-pending", type=int, default=None, metavar="N",
+                   help="hand reviews one player may have in progress at once, an address "
+                        "twice as many (default 2; $BURRACO_REVIEW_PENDING)")
     p.add_argument("--allow-client-seed", action="store_true",
                    help="testing only: accept a seed in POST /api/tables (the creator "
                         "then knows every deal; such tables are never rated)")
@@ -151,9 +169,12 @@ def run(args: argparse.Namespace) -> int:
     from ..server.authoptions import settings_from_args
     from ..server.guard import limits_from_args
 
+    from ..server.reviews import review_settings_from_args
+
     try:
         auth_settings = settings_from_args(args)
         limits = limits_from_args(args)
+        reviews = review_settings_from_args(args)
     except ValueError as e:
         print(f"burraco serve: {e}", file=sys.stderr)
         return 2
@@ -169,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
                         tables_per_address=args.tables_per_address, table_rate=args.table_rate,
                         auth=auth_settings, limits=limits, secure_cookies=args.proxy_headers,
                         waiting_close=args.waiting_close, quick_wait=args.quick_wait,
-                        public_url=public_url)
+                        public_url=public_url, reviews=reviews)
     if args.search_workers is not None:
         settings.search_workers = args.search_workers
     return serve(args.host, args.port, settings, open_browser=args.open, make_app=site_app)

@@ -494,7 +494,8 @@ def create_app(settings: Optional[Settings] = None, sections: Sequence[Section] 
     routes[-3:-3] = lobby_routes.routes(lobby_routes.Deps(  # quick play, leaderboard: lobby.py
         hub, current, handler, body, add_table, table_limits, settings, index))
     routes[:0] = replay.routes(hub, current, table_for, handler, HttpError)  # a hand step by step
-    review_routes, service = reviews.routes(hub, current_dict, handler, HttpError)  # issue 28
+    review_routes, service = reviews.routes(hub, current_dict, handler, HttpError,  # issue 28
+                                             settings.reviews)
     routes[:0] = review_routes
     page_csp: List[Tuple[str, bytes]] = []
     handlers: Dict[Any, Callable[..., Any]] = {}

@@ -24,7 +24,9 @@ across processes); one process holds at most ``queue`` reviews queued or running
 Reviews run in a process pool of their own (``workers`` processes, 1 by default),
 apart from the search bots' pool (searchpool.py) and the bots' threads: a table's
 play never waits for a review.  The budget (``sims`` or ``time`` a decision, and the
-``seed``) is the server's, from the environment (:meth:`ReviewSettings.from_env`):
+``seed``) is the server's: ``burraco serve``'s ``--review-*`` options
+(:func:`review_settings_from_args`), each in place of its variable of the
+environment (:meth:`ReviewSettings.from_env`):
 ``BURRACO_REVIEW_WORKERS``, ``BURRACO_REVIEW_SIMS``, ``BURRACO_REVIEW_TIME``,
 ``BURRACO_REVIEW_SEED``, ``BURRACO_REVIEW_RATE`` (new reviews a minute),
 ``BURRACO_REVIEW_PENDING`` (in progress per player; an address may have twice as
@@ -130,6 +132,40 @@ class ReviewSettings:
             if ":" not in s.reviewer:
                 raise ValueError("BURRACO_REVIEWER is module:function")
         return s
+
+
+REVIEW_FLAGS = {"review_workers": "workers", "review_sims": "sims", "review_time": "time",
+                "review_seed": "seed", "review_rate": "per_minute", "review_pending": "per_player"}
+"""``burraco serve``'s review options (argparse destinations) and the
+:class:`ReviewSettings` field each sets."""
+
+
+def review_settings_from_args(args: Any, env: Optional[Dict[str, str]] = None) -> ReviewSettings:
+    """The review settings of ``burraco serve``: the environment's
+    (:meth:`ReviewSettings.from_env`), then each ``--review-*`` option given in
+    their place (:data:`REVIEW_FLAGS`).  ``--review-sims`` and ``--review-time``
+    replace each other (and the environment's); both at once, or a value out of
+    range, is a :class:`ValueError` naming the option."""
+    s = ReviewSettings.from_env(env)
+    given = {k: getattr(args, k, None) for k in REVIEW_FLAGS}
+    if given["review_sims"] is not None and given["review_time"] is not None:
+        raise ValueError("--review-sims and --review-time: one or the other")
+    low = {"review_workers": 1, "review_sims": 1, "review_time": 0.01, "review_seed": 0,
+           "review_rate": 0, "review_pending": 0}
+    for dest, value in given.items():
+        if value is None:
+            continue
+        if not value >= low[dest]:
+            raise ValueError(f"--{dest.replace('_', '-')} must be at least {low[dest]:g}, "
+                             f"not {value:g}")
+        setattr(s, REVIEW_FLAGS[dest], value)
+    if given["review_sims"] is not None:
+        s.time = None
+    elif given["review_time"] is not None:
+        s.sims = None
+    if given["review_pending"] is not None:
+        s.per_address = 2 * given["review_pending"]
+    return s
 
 
 # ----------------------------------------------------------- the worker processes

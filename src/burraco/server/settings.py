@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 from . import between, deals
 from .authoptions import AuthSettings
 from .guard import Limits
+
+if TYPE_CHECKING:  # reviews.py needs starlette, imported with the application
+    from .reviews import ReviewSettings
 
 
 @dataclass
@@ -45,6 +48,9 @@ class Settings:
     open_tournaments: bool = False
     """Anyone may create a tournament at ``/tournament/new`` (a club's own server);
     else only a registered account (tournament/web.py)."""
+    reviews: Optional["ReviewSettings"] = None
+    """The hand reviews' budget, pool and limits (reviews.py; None: from the
+    ``BURRACO_REVIEW_*`` environment, :meth:`~.reviews.ReviewSettings.from_env`)."""
     auth: AuthSettings = field(default_factory=AuthSettings)
     """Sessions, login back-off and password hashing (auth.py)."""
     stats: bool = False
