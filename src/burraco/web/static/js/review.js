@@ -265,8 +265,8 @@ export function ReviewPage({ id, hand, seat: askedSeat, go }) {
       <ol class="replay-moves review-moves" ref=${list} aria-label=${t("Decisions of this hand")}>
         ${decisions.map((x, i) => html`<li key=${i} data-verdict=${x.verdict}><button type="button" class="quiet" data-at=${i}
             aria-current=${i === at ? "step" : null} onClick=${() => to(i)}>
-            <span class="move-text">${i + 1}. ${adviceText(x.played)}</span> <${Verdict} verdict=${x.verdict}/>
-            ${x.loss > 0 && x.verdict !== "good" && x.verdict !== "unclear" ? html` <span class="move-loss">−${points(x.loss)}</span>` : null}</button></li>`)}
+            <span class="move-text">${i + 1}. ${adviceText(x.played)}</span> <span class="move-mark"><${Verdict} verdict=${x.verdict}/>
+            ${x.loss > 0 && x.verdict !== "good" && x.verdict !== "unclear" ? html`<span class="move-loss">−${points(x.loss)}</span>` : null}</span></button></li>`)}
       </ol>
     </div>
   </div>`;
