@@ -309,6 +309,8 @@ def test_register_log_in_and_see_the_standing(server, browser):
         page.fill("input[name=account-password]", "correct horse")
         page.locator(".account-form button[type=submit]").click()
         page.locator(".standing tr.you").wait_for()
+        # the bots' rows come with their own answer (/api/bots), after the player's
+        page.locator(".standing tbody tr", has_text="Medium bot").wait_for()
         rows = page.eval_on_selector_all(".standing tbody tr", "rs => rs.map(r => r.innerText)")
         assert any(name in r and "25.0" in r for r in rows), rows
         assert any("Easy bot" in r and "25.0" in r for r in rows) and any("Medium bot" in r and "28.0" in r for r in rows)
