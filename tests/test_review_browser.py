@@ -167,6 +167,14 @@ def _review(srv: Server, db: Path, anna: Player, bruno: Player, stranger: Player
     at(n - 1)
     rp.keyboard.press("Home")
     at(0)
+    # keys pressed one right after another each go on from where the one before went
+    rp.keyboard.press("End")
+    rp.keyboard.press("Home")
+    rp.keyboard.press("ArrowRight")
+    rp.keyboard.press("ArrowRight")
+    at(2)
+    rp.keyboard.press("Home")
+    at(0)
     # N: the next decision that was not good
     bad = [i for i, d in enumerate(decisions) if d["verdict"] != "good" and i > 0]
     if bad:

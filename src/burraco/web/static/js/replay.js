@@ -74,21 +74,28 @@ export function ReplayPage({ id, hand, invite, go }) {
 
   const last = data ? data.steps.length - 1 : 0;
   const to = (i) => setStep(Math.max(0, Math.min(last, i)));
+  // the keys read the step now shown, not the one of the render that made the
+  // listener (an effect runs after the paint: a key pressed just after Home went on
+  // from the step before it)
+  const shown = useRef(null);
+  shown.current = { step, last, data };
   useEffect(() => {
     const onKey = (e) => {
       const tag = e.target && e.target.tagName;
       if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+      const { step, last, data } = shown.current;
       if (e.ctrlKey || e.metaKey || e.altKey || !data) return;
-      if (e.key === "ArrowRight") to(step + 1);
-      else if (e.key === "ArrowLeft") to(step - 1);
-      else if (e.key === "Home") to(0);
-      else if (e.key === "End") to(last);
+      const go = (i) => setStep(Math.max(0, Math.min(last, i)));
+      if (e.key === "ArrowRight") go(step + 1);
+      else if (e.key === "ArrowLeft") go(step - 1);
+      else if (e.key === "Home") go(0);
+      else if (e.key === "End") go(last);
       else return;
       e.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  });
+  }, []);
   useEffect(() => { // the current move stays in sight in the list
     const li = list.current && list.current.querySelector("[aria-current=step]");
     if (li && li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
