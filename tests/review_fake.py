@@ -20,6 +20,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 from burraco.moves import TIME_OUT
 from burraco.record import parse_record
+from burraco.review import summary_loss
 
 CALLS_FILE = "BURRACO_FAKE_REVIEW_CALLS"
 """Environment variable: a file each call appends one line to (tests count them)."""
@@ -98,8 +99,7 @@ def review_hand(record: Dict[str, Any], seat: int, *, sims: Optional[int] = None
                                                "unclear")}
     for d in decisions:
         summary[d["verdict"]] += 1
-    summary["loss"] = sum(d["loss"] for d in decisions
-                          if d["verdict"] in ("inaccuracy", "mistake", "blunder"))
+    summary["loss"] = summary_loss(decisions)  # the contract's sum of the losses called
     return {"format": "burraco-review", "version": 1, "variant": record.get("variant"),
             "hand": int(record.get("hand", 0) or 0), "seat": seat,
             "budget": {"sims": sims, "time": time, "seed": seed},

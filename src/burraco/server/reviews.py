@@ -45,7 +45,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
+from typing import Any, Awaitable, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -94,77 +94,79 @@ class ReviewSettings:
         :class:`ValueError` naming the variable that is wrong."""
         env = dict(os.environ if env is None else env)
         s = cls()
-
-        def num(name: str, kind: Callable[[str], Any], low: float) -> Any:
-            raw = env.get(name)
+        given: Dict[str, Any] = {}
+        for k in KNOBS:
+            raw = env.get(k.variable)
             if raw in (None, ""):
-                return None
+                given[k.field] = None
+                continue
             try:
-                value = kind(raw)
+                given[k.field] = k.kind(raw)
             except ValueError:
-                raise ValueError(f"{name} must be a number, not {raw!r}") from None
-            if not value >= low:
-                raise ValueError(f"{name} must be at least {low:g}, not {raw}")
-            return value
-
-        workers = num("BURRACO_REVIEW_WORKERS", int, 1)
-        if workers is not None:
-            s.workers = workers
-        sims = num("BURRACO_REVIEW_SIMS", int, 1)
-        seconds = num("BURRACO_REVIEW_TIME", float, 0.01)
-        if sims is not None and seconds is not None:
-            raise ValueError("BURRACO_REVIEW_SIMS and BURRACO_REVIEW_TIME: one or the other")
-        if sims is not None:
-            s.sims, s.time = sims, None
-        elif seconds is not None:
-            s.time = seconds
-        seed = num("BURRACO_REVIEW_SEED", int, 0)
-        if seed is not None:
-            s.seed = seed
-        rate = num("BURRACO_REVIEW_RATE", float, 0)
-        if rate is not None:
-            s.per_minute = rate
-        pending = num("BURRACO_REVIEW_PENDING", int, 0)
-        if pending is not None:
-            s.per_player, s.per_address = pending, 2 * pending
+                raise ValueError(f"{k.variable} must be a number, not {raw!r}") from None
+        s.apply(given, {k.field: k.variable for k in KNOBS})
         if env.get("BURRACO_REVIEWER"):
             s.reviewer = env["BURRACO_REVIEWER"]
             if ":" not in s.reviewer:
                 raise ValueError("BURRACO_REVIEWER is module:function")
         return s
 
+    def apply(self, given: Dict[str, Any], names: Dict[str, str]) -> None:
+        """Set the fields of :data:`KNOBS` that ``given`` has a value for (None: not
+        given), each checked against its least value; a budget in samples replaces
+        one in seconds and the other way round (both at once is refused), and an
+        address may have twice the reviews in progress a player may.  A
+        :class:`ValueError` names the setting as ``names`` does (the variable or
+        the option)."""
+        if given.get("sims") is not None and given.get("time") is not None:
+            raise ValueError(f"{names['sims']} and {names['time']}: one or the other")
+        for k in KNOBS:
+            value = given.get(k.field)
+            if value is None:
+                continue
+            if not value >= k.least:
+                raise ValueError(f"{names[k.field]} must be at least {k.least:g}, not {value:g}")
+            setattr(self, k.field, value)
+        if given.get("sims") is not None:
+            self.time = None
+        elif given.get("time") is not None:
+            self.sims = None
+        if given.get("per_player") is not None:
+            self.per_address = 2 * self.per_player
 
-REVIEW_FLAGS = {"review_workers": "workers", "review_sims": "sims", "review_time": "time",
-                "review_seed": "seed", "review_rate": "per_minute", "review_pending": "per_player"}
-"""``burraco serve``'s review options (argparse destinations) and the
-:class:`ReviewSettings` field each sets."""
+
+class Knob(NamedTuple):
+    """One review setting: its :class:`ReviewSettings` field, its variable of the
+    environment, its ``burraco serve`` option (argparse destination), its type and
+    its least value."""
+
+    field: str
+    variable: str
+    option: str
+    kind: Callable[[str], Any]
+    least: float
+
+
+KNOBS = (
+    Knob("workers", "BURRACO_REVIEW_WORKERS", "review_workers", int, 1),
+    Knob("sims", "BURRACO_REVIEW_SIMS", "review_sims", int, 1),
+    Knob("time", "BURRACO_REVIEW_TIME", "review_time", float, 0.01),
+    Knob("seed", "BURRACO_REVIEW_SEED", "review_seed", int, 0),
+    Knob("per_minute", "BURRACO_REVIEW_RATE", "review_rate", float, 0),
+    Knob("per_player", "BURRACO_REVIEW_PENDING", "review_pending", int, 0),
+)
+"""The review settings a server's operator sets, by variable or by option."""
 
 
 def review_settings_from_args(args: Any, env: Optional[Dict[str, str]] = None) -> ReviewSettings:
     """The review settings of ``burraco serve``: the environment's
     (:meth:`ReviewSettings.from_env`), then each ``--review-*`` option given in
-    their place (:data:`REVIEW_FLAGS`).  ``--review-sims`` and ``--review-time``
-    replace each other (and the environment's); both at once, or a value out of
-    range, is a :class:`ValueError` naming the option."""
+    their place (:data:`KNOBS`, :meth:`ReviewSettings.apply`): ``--review-sims``
+    and ``--review-time`` replace each other (and the environment's); both at
+    once, or a value out of range, is a :class:`ValueError` naming the option."""
     s = ReviewSettings.from_env(env)
-    given = {k: getattr(args, k, None) for k in REVIEW_FLAGS}
-    if given["review_sims"] is not None and given["review_time"] is not None:
-        raise ValueError("--review-sims and --review-time: one or the other")
-    low = {"review_workers": 1, "review_sims": 1, "review_time": 0.01, "review_seed": 0,
-           "review_rate": 0, "review_pending": 0}
-    for dest, value in given.items():
-        if value is None:
-            continue
-        if not value >= low[dest]:
-            raise ValueError(f"--{dest.replace('_', '-')} must be at least {low[dest]:g}, "
-                             f"not {value:g}")
-        setattr(s, REVIEW_FLAGS[dest], value)
-    if given["review_sims"] is not None:
-        s.time = None
-    elif given["review_time"] is not None:
-        s.sims = None
-    if given["review_pending"] is not None:
-        s.per_address = 2 * given["review_pending"]
+    s.apply({k.field: getattr(args, k.option, None) for k in KNOBS},
+            {k.field: "--" + k.option.replace("_", "-") for k in KNOBS})
     return s
 
 
@@ -465,5 +467,5 @@ def routes(hub: Callable[[], Any], current: Callable[..., Awaitable[Optional[Dic
             Route("/api/tables/{id}/hands/{n}/review", handler(read), methods=["GET"])], service
 
 
-__all__ = ["REVIEWER", "Refused", "ReviewService", "ReviewSettings", "answer", "routes",
-           "run_review"]
+__all__ = ["REVIEWER", "Refused", "ReviewService", "ReviewSettings", "Knob", "KNOBS",
+           "review_settings_from_args", "answer", "routes", "run_review"]

@@ -73,23 +73,22 @@ export function ReplayPage({ id, hand, invite, go }) {
   }, [id, hand, seen]);
 
   const last = data ? data.steps.length - 1 : 0;
-  const to = (i) => setStep(Math.max(0, Math.min(last, i)));
   // the keys read the step now shown, not the one of the render that made the
   // listener (an effect runs after the paint: a key pressed just after Home went on
-  // from the step before it)
+  // from the step before it); `to` reads it too, so the listener made once can call it
   const shown = useRef(null);
   shown.current = { step, last, data };
+  const to = (i) => setStep(Math.max(0, Math.min(shown.current.last, i)));
   useEffect(() => {
     const onKey = (e) => {
       const tag = e.target && e.target.tagName;
       if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
       const { step, last, data } = shown.current;
       if (e.ctrlKey || e.metaKey || e.altKey || !data) return;
-      const go = (i) => setStep(Math.max(0, Math.min(last, i)));
-      if (e.key === "ArrowRight") go(step + 1);
-      else if (e.key === "ArrowLeft") go(step - 1);
-      else if (e.key === "Home") go(0);
-      else if (e.key === "End") go(last);
+      if (e.key === "ArrowRight") to(step + 1);
+      else if (e.key === "ArrowLeft") to(step - 1);
+      else if (e.key === "Home") to(0);
+      else if (e.key === "End") to(last);
       else return;
       e.preventDefault();
     };

@@ -173,34 +173,31 @@ export function ReviewPage({ id, hand, seat: askedSeat, go }) {
   const review = status && status.state === "done" ? status.review : null;
   const decisions = review ? review.decisions : [];
   const last = Math.max(0, decisions.length - 1);
-  const to = (i) => setAt(Math.max(0, Math.min(last, i)));
-  /** The next decision from `from` in direction `dir` that is not good (or none). */
-  const nextError = (from, dir, ds) => {
-    for (let i = from + dir; i >= 0 && i < ds.length; i += dir) {
-      if (ds[i].verdict !== "good") return i;
-    }
-    return null;
-  };
-  const jump = (dir) => { const i = nextError(at, dir, decisions); if (i !== null) to(i); };
   // the keys read the decision now shown, not the one of the render that made the
   // listener (an effect runs after the paint: a key pressed just after another went
-  // on from the decision before it)
+  // on from the decision before it); `to` and `jump` read it too, so the listener
+  // made once can call them
   const shown = useRef(null);
   shown.current = { at, last, review, decisions };
+  const to = (i) => setAt(Math.max(0, Math.min(shown.current.last, i)));
+  const jump = (dir) => { // the next (dir 1) or previous (-1) decision that was not good
+    const { at, last, decisions } = shown.current;
+    for (let i = at + dir; i >= 0 && i <= last; i += dir) {
+      if (decisions[i].verdict !== "good") { to(i); return; }
+    }
+  };
   useEffect(() => {
     const onKey = (e) => {
       const tag = e.target && e.target.tagName;
       if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-      const { at, last, review, decisions } = shown.current;
+      const { at, last, review } = shown.current;
       if (e.ctrlKey || e.metaKey || e.altKey || !review) return;
-      const go = (i) => setAt(Math.max(0, Math.min(last, i)));
-      const error = (dir) => { const i = nextError(at, dir, decisions); if (i !== null) go(i); };
-      if (e.key === "ArrowRight" || e.key === "ArrowDown") go(at + 1);
-      else if (e.key === "ArrowLeft" || e.key === "ArrowUp") go(at - 1);
-      else if (e.key === "Home") go(0);
-      else if (e.key === "End") go(last);
-      else if (e.key === "n" || e.key === "N") error(1);
-      else if (e.key === "p" || e.key === "P") error(-1);
+      if (e.key === "ArrowRight" || e.key === "ArrowDown") to(at + 1);
+      else if (e.key === "ArrowLeft" || e.key === "ArrowUp") to(at - 1);
+      else if (e.key === "Home") to(0);
+      else if (e.key === "End") to(last);
+      else if (e.key === "n" || e.key === "N") jump(1);
+      else if (e.key === "p" || e.key === "P") jump(-1);
       else return;
       e.preventDefault();
     };
