@@ -297,6 +297,8 @@ def test_the_turn_sound_is_off_until_turned_on_and_remembered(server, browser):
         assert toggle.get_attribute("aria-pressed") == "true"
         heard = p.page.evaluate("window.__burracoTurnSounds || 0")  # the toggle plays it once
         a_turn()
+        # the chime comes from an effect after the render that shows the turn
+        p.page.wait_for_function("n => (window.__burracoTurnSounds || 0) >= n", arg=heard + 1)
         assert p.page.evaluate("window.__burracoTurnSounds || 0") == heard + 1
         shot(p, "en-sound-on")
         p.page.reload()
