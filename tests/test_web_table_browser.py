@@ -172,6 +172,43 @@ def test_keys_act_on_the_selection_of_the_moment(server, browser):
     assert not errors, errors
 
 
+def test_a_press_released_off_the_cards_leaves_no_drag_behind(server, browser):
+    """A card pressed and released where no card hears it (off the hand, or on a card
+    the page had just drawn anew) is not being dragged: the pointer passing over the
+    hand afterwards moves no card, and the next click selects the card under it.
+    (Before, the forgotten drag pulled the first card after the pointer, 12 px above
+    it each time, until the card hid the one to click: a player's click missed, and a
+    browser test waited 30 s on a card under the status line.)"""
+    anna, tid = against_a_bot(server, "Press", target=10000)
+    p = at_table(browser, server, anna, tid, LAPTOP, "press")
+    try:
+        cards = p.page.locator(".hand button.card")
+        first, target = cards.nth(0), cards.nth(4)
+        box = first.bounding_box()
+        # the press on the first card; its release lands on the hand itself, not a card
+        p.page.evaluate("""() => {
+            const b = document.querySelectorAll('.hand button.card')[0].getBoundingClientRect();
+            const at = { clientX: b.left + b.width / 2, clientY: b.top + b.height / 2, bubbles: true,
+                         pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0 };
+            document.querySelectorAll('.hand button.card')[0].dispatchEvent(
+                new PointerEvent('pointerdown', { ...at, buttons: 1 }));
+            document.querySelector('.hand').dispatchEvent(new PointerEvent('pointerup', { ...at, buttons: 0 }));
+        }""")
+        aim = target.bounding_box()
+        for k in range(1, 4):  # the pointer passes over the hand, no button held
+            p.page.mouse.move(aim["x"] + aim["width"] / 2, aim["y"] + aim["height"] / 2 - 5 * k)
+        assert first.evaluate("e => e.style.transform") == ""
+        assert p.page.locator(".hand button.card.dragging").count() == 0
+        assert first.bounding_box() == box
+        target.click()
+        assert target.get_attribute("aria-pressed") == "true"
+        assert first.get_attribute("aria-pressed") == "false"
+    finally:
+        errors = p.errors
+        p.close()
+    assert not errors, errors
+
+
 def seed_dealing(cards: List[str]) -> int:
     """A client seed whose first italian two-seat deal gives seat 0 ``cards``."""
     from burraco.cards import parse_card

@@ -65,12 +65,23 @@ export function Hand({ s, sorted, selected, toggle, sortMode, onMove }) {
   };
   const down = (e, i) => {
     if (e.button !== 0 || !e.isPrimary) return;
+    if (drag.current && drag.current.moved) drop(drag.current); // one whose release was missed
     const centers = buttons().map((b) => { const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
     drag.current = { i, to: i, x0: e.clientX, y0: e.clientY, moved: false, el: e.currentTarget, centers };
+  };
+  const drop = (d) => { // a drag ends: the card back in its place, no mark left
+    d.el.style.transform = "";
+    d.el.classList.remove("dragging");
+    buttons().forEach((b) => b.classList.remove("drop-here"));
   };
   const move = (e) => {
     const d = drag.current;
     if (!d) return;
+    if (!(e.buttons & 1)) { // no button held: the press ended where no card heard it
+      drag.current = null; //  (off the hand, or on a card the page had just redrawn)
+      if (d.moved) drop(d); // and a pointer that only passes over a card never drags one
+      return;
+    }
     const dx = e.clientX - d.x0, dy = e.clientY - d.y0;
     if (!d.moved) {
       if (Math.hypot(dx, dy) < DRAG_PX) return;
@@ -91,9 +102,7 @@ export function Hand({ s, sorted, selected, toggle, sortMode, onMove }) {
     const d = drag.current;
     drag.current = null;
     if (!d || !d.moved) return;
-    d.el.style.transform = "";
-    d.el.classList.remove("dragging");
-    buttons().forEach((b) => b.classList.remove("drop-here"));
+    drop(d);
     suppressClick.current = true; // the click that ends a drag does not select
     setTimeout(() => { suppressClick.current = false; }, 0);
     if (d.to !== d.i) onMove(d.i, d.to);
