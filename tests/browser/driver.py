@@ -117,10 +117,6 @@ class Player:
         """Click the hand's cards (each once; repeated cards pick the next copy)."""
         for card in cards:
             loc = self.page.locator(f".hand button.card[data-card='{card}'][aria-pressed='false']").first
-            # on a phone the hand scrolls in its own box inside the area stuck at the
-            # bottom: bring the card into that box first, as a thumb would (Playwright's
-            # own scrolling once left a card's middle under the status line for 30 s)
-            loc.evaluate("e => e.scrollIntoView({block: 'nearest', inline: 'nearest'})")
             loc.click()
         self.page.wait_for_function(
             "n => document.querySelectorAll('.hand button.card[aria-pressed=true]').length === n",
