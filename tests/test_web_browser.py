@@ -244,9 +244,10 @@ def _play(server, anna: Player, bruno: Player, lang: str) -> None:
             anna.page.evaluate("window.__burracoConn.ws.close()")
             anna.wait_js("return (s.welcomes || 0) > arg && s.status === 'open';", welcomes,
                          what="the reconnection")
-        if lang == "en" and flags["reloaded"] and not flags["keyed"] \
-                and len(anna.view().get("hand") or []) >= 4:
-            chat_and_keyboard(anna, bruno)  # needs four cards in Anna's hand
+        # needs four cards in Anna's hand: early in the hand, not after the reload
+        # (a deal once left her fewer than four from then to the end: never checked)
+        if lang == "en" and not flags["keyed"] and len(anna.view().get("hand") or []) >= 4:
+            chat_and_keyboard(anna, bruno)
             flags["keyed"] = True
 
     play_first_hand(anna, bruno, before=before, after=after)
