@@ -63,16 +63,16 @@ export function Hand({ s, sorted, selected, toggle, sortMode, onMove }) {
       : Math.max(0, Math.min(list.length - 1, i + (e.key === "ArrowLeft" ? -1 : 1)));
     list[j].focus();
   };
+  const drop = (d) => { // a drag ends: the card back in its place, no mark left
+    d.el.style.transform = "";
+    d.el.classList.remove("dragging");
+    buttons().forEach((b) => b.classList.remove("drop-here"));
+  };
   const down = (e, i) => {
     if (e.button !== 0 || !e.isPrimary) return;
     if (drag.current && drag.current.moved) drop(drag.current); // one whose release was missed
     const centers = buttons().map((b) => { const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
     drag.current = { i, to: i, x0: e.clientX, y0: e.clientY, moved: false, el: e.currentTarget, centers };
-  };
-  const drop = (d) => { // a drag ends: the card back in its place, no mark left
-    d.el.style.transform = "";
-    d.el.classList.remove("dragging");
-    buttons().forEach((b) => b.classList.remove("drop-here"));
   };
   const move = (e) => {
     const d = drag.current;
