@@ -117,10 +117,32 @@ class Player:
         """Click the hand's cards (each once; repeated cards pick the next copy)."""
         for card in cards:
             loc = self.page.locator(f".hand button.card[data-card='{card}'][aria-pressed='false']").first
-            loc.click()
+            try:
+                loc.click(timeout=15000)
+            except Exception as e:
+                raise AssertionError(f"{self.name}: click on {card} failed: {e}\n"
+                                     f"geometry: {self.geometry(card)}") from None
         self.page.wait_for_function(
             "n => document.querySelectorAll('.hand button.card[aria-pressed=true]').length === n",
             arg=len(cards))
+
+    def geometry(self, card: str) -> Any:
+        """Where a hand card, the hand, the hand's area and the window are, and what the
+        page has under the card's middle: said when a click on the card fails."""
+        return self.page.evaluate("""(card) => {
+          const r = (el) => { if (!el) return null; const b = el.getBoundingClientRect();
+            return [Math.round(b.left), Math.round(b.top), Math.round(b.width), Math.round(b.height)]; };
+          const c = document.querySelector(`.hand button.card[data-card='${card}'][aria-pressed='false']`);
+          const hand = document.querySelector('.hand'), mine = document.querySelector('.my-area');
+          let under = null;
+          if (c) { const b = c.getBoundingClientRect();
+            const el = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+            under = el ? el.tagName + '.' + el.className : null; }
+          return { card: r(c), cardClass: c && c.className, cardStyle: c && c.getAttribute('style'),
+                   hand: r(hand), handScroll: hand && [hand.scrollTop, hand.clientHeight, hand.scrollHeight],
+                   myArea: r(mine), window: [window.scrollY, window.innerHeight, document.documentElement.scrollHeight],
+                   under };
+        }""", card)
 
     def clear(self) -> None:
         if self.page.locator(".hand button.card[aria-pressed='true']").count():
