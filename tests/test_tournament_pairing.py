@@ -325,3 +325,31 @@ def test_a_whole_16_player_individual_meets_everybody_twice_and_a_short_one_neve
     whole = individual_event(players, 15)
     individual_event.cache_clear()
     assert individual_event(players, 15) == whole  # computed again: the same schedule
+
+
+@pytest.mark.parametrize("v", sorted(whist.STARTS))
+def test_an_individual_as_long_as_its_whist_design_takes_it_without_searching(v, monkeypatch):
+    """Issue 26 item 8: an event of the whole design's length takes the design's
+    rounds (nothing can spread the meetings more evenly) without the opponents'
+    search, which cost time and could only lose; a shorter event still searches."""
+    calls: List[int] = []
+    real = mv.individual_schedule
+
+    def spy(players, rounds, start):
+        calls.append(rounds)
+        return real(players, rounds, start)
+
+    monkeypatch.setattr(mv, "individual_schedule", spy)
+    players = tuple(range(201, 201 + v))
+    rounds = whist.design_rounds(v)
+    mv.individual_event.cache_clear()
+    plans = mv.individual_event(players, rounds)
+    assert calls == []
+    design = whist.schedule(players, rounds)
+    assert design is not None
+    assert [[(t.ns, t.ew) for t in p.tables] for p in plans] == [list(tables) for tables, _ in design]
+    assert [list(p.byes) for p in plans] == [list(b) for _, b in design]
+    assert [p.round for p in plans] == list(range(1, rounds + 1))
+    mv.individual_event(players, 3)
+    assert calls == [3]
+    mv.individual_event.cache_clear()

@@ -362,8 +362,13 @@ def individual_event(players: Tuple[int, ...], rounds: int) -> Tuple[RoundPlan, 
     event has no more rounds than it, its first rounds are taken instead when they
     spread the meetings at least as evenly (always over the whole design: every two
     players partners once and opponents twice; a short evening often keeps the
-    search's, where nobody meets anyone twice).  The same field and rounds always
+    search's, where nobody meets anyone twice).  An event as long as the whole design
+    takes it without searching: nothing spreads the meetings more evenly than every
+    two players partners once and opponents twice.  The same field and rounds always
     give the same schedule."""
+    designed = whist.schedule(players, rounds)
+    if designed is not None and rounds == whist.design_rounds(len(players)):
+        return _plans(designed)
     start: List[Tuple[List[Tuple[int, int]], List[int]]] = []
     plans: List[RoundPlan] = []
     rng = random.Random(f"individual-start:{len(players)}:{rounds}")
@@ -373,19 +378,22 @@ def individual_event(players: Tuple[int, ...], rounds: int) -> Tuple[RoundPlan, 
         start.append(([(s.ns[0], s.ns[1]) if i == 0 else (s.ew[0], s.ew[1])
                        for s in p.tables for i in (0, 1)], list(p.byes)))
     searched = individual_schedule(players, rounds, start)
-    designed = whist.schedule(players, rounds)
     if designed is not None and _spread(designed) <= _spread(searched):
         searched = designed
-    out = []
-    for r, (tables, byes) in enumerate(searched, 1):
-        out.append(RoundPlan(r, tuple(Seating(i + 1, a, b) for i, (a, b) in enumerate(tables)),
-                             tuple(byes)))
+    out = _plans(searched)
 
     def repeats(ps: Sequence[RoundPlan]) -> int:
         return sum(c - 1 for c in History.of(ps).partners.values())
 
     # the search never trades a fresh partner for opponents; should it, keep the start
     return tuple(out) if repeats(out) <= repeats(plans) else tuple(plans)
+
+
+def _plans(schedule: Sequence[Tuple[Sequence[Tuple[Tuple[int, int], Tuple[int, int]]], Sequence[int]]]
+           ) -> Tuple[RoundPlan, ...]:
+    """Rounds given as (tables, byes), each table two partnerships, as round plans."""
+    return tuple(RoundPlan(r, tuple(Seating(i + 1, a, b) for i, (a, b) in enumerate(tables)),
+                           tuple(byes)) for r, (tables, byes) in enumerate(schedule, 1))
 
 
 def _individual_round(players: Sequence[int], round_no: int, h: History,
