@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FAKE = """#!/bin/sh
 echo "{name} $* run=$BURRACO_RUN pure=$BURRACO_PURE" >> "{log}"
 if [ "$1" = setup.py ]; then echo "burraco.cards 0" > src/burraco/_compiled_sources.txt; fi
-if [ "$1" = -c ]; then exit {c_exit}; fi
+if [ "$1" = -c ] || [ "$3" = -c ]; then exit {c_exit}; fi
 exit 0
 """
 
@@ -221,3 +221,35 @@ def test_compile_1_builds_in_the_foreground_and_says_how_long(tmp_path):
     assert any("setup.py -q build_ext --inplace" in c for c in calls)
     assert calls[-1] == f"burraco play run={repo}/run pure=", calls
     assert not (repo / ".venv" / "compile.done").exists()
+
+
+def test_the_test_script_builds_then_runs_the_suite_against_each_build(tmp_path):
+    """``./test`` (issue 25: it says what it does and how long each step took): where
+    the compiled engine is not built it builds it first, saying how long that took,
+    then runs the suite against the compiled engine and again against the pure one
+    (``BURRACO_PURE=1``), the arguments given to both; ``BURRACO_COMPILE=0`` runs the
+    pure engine only, without building."""
+    repo = fake_checkout(tmp_path, c_exit=1)  # the fake build check: not compiled
+    shutil.copy(ROOT / "test", repo / "test")
+    (repo / ".venv" / "bin" / "pytest").write_text("#!/bin/sh\n")
+    (repo / ".venv" / "bin" / "pytest").chmod(0o755)
+    (repo / ".venv" / ".installed-dev").touch()
+    env = {"PATH": os.environ["PATH"], "HOME": str(repo)}
+    p = subprocess.run([str(repo / "test"), "-k", "melds"], cwd=repo, capture_output=True,
+                       text=True, env=env, timeout=60)
+    assert p.returncode == 0, p.stderr
+    calls = (repo / "calls.log").read_text().splitlines()
+    assert [c.split()[1] for c in calls] == ["-W", "setup.py", "-m", "-m"], calls
+    assert calls[2].endswith("-k melds run= pure=") and calls[3].endswith("-k melds run= pure=1")
+    err = p.stderr.splitlines()
+    assert err[0] == "./test: building the compiled engine (mypyc) ..."
+    assert err[1].startswith("./test: the compiled engine was built in ") and err[1].endswith(" s")
+    assert [line.split(":")[1].strip() for line in err[2:]] == [
+        "the compiled engine, the whole suite", "compiled engine",
+        "the pure-Python engine (BURRACO_PURE=1)", "pure engine"], err
+    (repo / "calls.log").unlink()
+    p = subprocess.run([str(repo / "test")], cwd=repo, capture_output=True, text=True,
+                       env={**env, "BURRACO_COMPILE": "0"}, timeout=60)
+    assert p.returncode == 0, p.stderr
+    calls = (repo / "calls.log").read_text().splitlines()
+    assert len(calls) == 1 and calls[0].endswith("pure=1") and "building" not in p.stderr
