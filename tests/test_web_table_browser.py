@@ -222,6 +222,28 @@ def seed_dealing(cards: List[str]) -> int:
     raise AssertionError(f"no seed deals {cards}")
 
 
+def test_a_phone_never_widens_the_page_for_something_too_wide(server, browser):
+    """A phone lays a page out wider than its screen when something on it is wider
+    (a long word, a row that does not wrap): the whole page then shrinks, and a
+    click aimed by the page's own coordinates lands off its mark (a hand card's
+    click hit the status line above it: CI, German and Italian phones, while the
+    phone's layout was 417 px wide, not 390).  The pages say ``minimum-scale=1``:
+    what is too wide scrolls, and the page keeps the screen's width and height."""
+    p = Player(browser, server.base, "Pia", viewport=PHONE, phone=True)
+    try:
+        for path in ("/", "/tournaments"):
+            p.page.goto(server.base + path)
+            size = "() => [window.innerWidth, window.innerHeight]"
+            assert p.page.evaluate(size) == [PHONE["width"], PHONE["height"]], path
+            p.page.evaluate("() => { const d = document.createElement('div'); d.id = 'too-wide';"
+                            " d.style.width = '430px'; d.style.height = '4px'; document.body.prepend(d); }")
+            p.page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
+            assert p.page.evaluate("() => document.documentElement.scrollWidth") >= 430, path
+            assert p.page.evaluate(size) == [PHONE["width"], PHONE["height"]], path
+    finally:
+        p.close()
+
+
 def test_a_natural_two_and_a_wild_two_in_one_meld(server, browser):
     """2♣ 2♥ 4♣: the 2♣ is the natural 2, the 2♥ stands for the 3♣. The server says so
     in the meld (``wild``), and the page draws one star and says "(wild)" once."""
@@ -255,8 +277,15 @@ def test_a_natural_two_and_a_wild_two_in_one_meld(server, browser):
     assert not errors, errors
 
 
-IN_VIEW = """() => {
+IN_VIEW = """(screenWidth) => {
   const W = window.innerWidth, H = window.innerHeight, bad = [];
+  // a phone widens its layout to content wider than its screen (and the page no
+  // longer fits: window.innerWidth grows with it), so the screen's width is the bar
+  if (W > screenWidth) bad.push(`the layout is wider than the screen: ${W} > ${screenWidth}`);
+  const widest = [...document.querySelectorAll('body *')].map((el) => [el, el.getBoundingClientRect().right])
+    .filter(([el, right]) => right > screenWidth + 0.5).slice(-3)
+    .map(([el, right]) => `${el.tagName.toLowerCase()}.${typeof el.className === 'string' ? el.className : ''} to ${Math.round(right)}`);
+  if (widest.length) bad.push(`wider than the screen: ${widest.join('; ')}`);
   const inside = (el, what) => {
     const r = el.getBoundingClientRect();
     if (!r.width && !r.height) return;
@@ -278,7 +307,7 @@ def check_in_view(p: Player, phase: str) -> None:
     for where in ("document.documentElement.scrollHeight", "0"):  # the top last: the shots show it
         p.page.evaluate(f"() => window.scrollTo(0, {where})")
         p.page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
-        bad = p.page.evaluate(IN_VIEW)
+        bad = p.page.evaluate(IN_VIEW, p.page.viewport_size["width"])
         assert not bad, f"{p.name}, {phase} (scrolled to {'top' if where == '0' else 'bottom'}): {bad}"
     # what is scrolled into view (a meld reached by Tab, or about to be clicked) stops
     # clear of the hand stuck at the bottom: the page's scroll padding is its height

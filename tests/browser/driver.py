@@ -140,7 +140,11 @@ class Player:
             under = el ? el.tagName + '.' + el.className : null; }
           return { card: r(c), cardClass: c && c.className, cardStyle: c && c.getAttribute('style'),
                    hand: r(hand), handScroll: hand && [hand.scrollTop, hand.clientHeight, hand.scrollHeight],
-                   myArea: r(mine), window: [window.scrollY, window.innerHeight, document.documentElement.scrollHeight],
+                   myArea: r(mine), window: [window.scrollY, window.innerWidth, window.innerHeight,
+                                             document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+                   wide: [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > screen.width + 0.5)
+                     .slice(-3).map((el) => el.tagName + '.' + (typeof el.className === 'string' ? el.className : '')
+                       + ' to ' + Math.round(el.getBoundingClientRect().right) + ': ' + (el.textContent || '').slice(0, 40)),
                    under };
         }""", card)
 
