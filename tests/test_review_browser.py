@@ -105,6 +105,8 @@ def stored(db: Path) -> list:
 def advice(m: Dict[str, Any]) -> str:
     """The page's words for a move given as advice (review.js adviceText), for a discard."""
     c = m["card"]
+    if c == "JK":  # cards.js cardShort: the joker by its name
+        return "discard Joker"
     return "discard " + ("10" if c[0] == "T" else c[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[c[1]]
 
 
