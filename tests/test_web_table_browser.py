@@ -20,7 +20,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from browser.driver import LAPTOP, MY_TURN, PHONE, SHORT_HAND, Player, choose, chromium, require_browser
+from browser.driver import LAPTOP, MY_TURN, PHONE, SHORT_HAND, WIDER_THAN, Player, choose, chromium, require_browser
 
 sync_api = require_browser()
 
@@ -282,9 +282,7 @@ IN_VIEW = """(screenWidth) => {
   // a phone widens its layout to content wider than its screen (and the page no
   // longer fits: window.innerWidth grows with it), so the screen's width is the bar
   if (W > screenWidth) bad.push(`the layout is wider than the screen: ${W} > ${screenWidth}`);
-  const widest = [...document.querySelectorAll('body *')].map((el) => [el, el.getBoundingClientRect().right])
-    .filter(([el, right]) => right > screenWidth + 0.5).slice(-3)
-    .map(([el, right]) => `${el.tagName.toLowerCase()}.${typeof el.className === 'string' ? el.className : ''} to ${Math.round(right)}`);
+  const widest = (""" + WIDER_THAN + """)(screenWidth);
   if (widest.length) bad.push(`wider than the screen: ${widest.join('; ')}`);
   const inside = (el, what) => {
     const r = el.getBoundingClientRect();

@@ -43,6 +43,12 @@ PHONE = {"width": 390, "height": 844}
 MY_TURN = ("s.view && s.you && s.view.status === 'in-progress' && s.view.turn === s.you.seat"
            " && !s.pending && s.view.legal.length > 0")
 """JavaScript: true when it is the page's player's turn and the page waits for no answer."""
+WIDER_THAN = """(width) => [...document.querySelectorAll('body *')]
+  .map((el) => [el, el.getBoundingClientRect().right]).filter(([el, right]) => right > width + 0.5).slice(-3)
+  .map(([el, right]) => `${el.tagName.toLowerCase()}.${typeof el.className === 'string' ? el.className : ''}`
+    + ` to ${Math.round(right)}: ${(el.textContent || '').slice(0, 40)}`)"""
+"""JavaScript: a function of a width, the last three elements of the page reaching past it
+(tag, class, right edge, words): what makes a phone's page wider than its screen."""
 
 
 class Player:
@@ -142,10 +148,7 @@ class Player:
                    hand: r(hand), handScroll: hand && [hand.scrollTop, hand.clientHeight, hand.scrollHeight],
                    myArea: r(mine), window: [window.scrollY, window.innerWidth, window.innerHeight,
                                              document.documentElement.scrollWidth, document.documentElement.scrollHeight],
-                   wide: [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > screen.width + 0.5)
-                     .slice(-3).map((el) => el.tagName + '.' + (typeof el.className === 'string' ? el.className : '')
-                       + ' to ' + Math.round(el.getBoundingClientRect().right) + ': ' + (el.textContent || '').slice(0, 40)),
-                   under };
+                   wide: (""" + WIDER_THAN + """)(screen.width), under };
         }""", card)
 
     def clear(self) -> None:
