@@ -129,6 +129,9 @@ def test_cli_json_fields_records_and_plot(tmp_path, capsys):
         b = out["bots"][name]
         assert set(b) >= {"mean_diff", "ci95", "hands_won", "matches_won", "elo"}
         assert len(b["ci95"]) == 2
+    # one difference a duplicate deal, whose mean is A's mean: two runs pair by deal
+    assert len(out["deal_diffs"]) == out["deals"] == 2
+    assert abs(sum(out["deal_diffs"]) / 2 - out["bots"]["greedy"]["mean_diff"]) < 0.01
     files = sorted(os.listdir(rec))
     assert len(files) == 4
     scores = []
@@ -143,7 +146,7 @@ def test_cli_json_fields_records_and_plot(tmp_path, capsys):
     main(["arena", "--variant", "italian", "--players", "4", "--bots", "greedy,random",
           "--hands", "2", "--seed", "3", "--json"])
     again = json.loads(capsys.readouterr().out)
-    assert again["bots"] == out["bots"]
+    assert again["bots"] == out["bots"] and again["deal_diffs"] == out["deal_diffs"]
 
 
 def test_cli_text_report(capsys):

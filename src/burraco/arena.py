@@ -250,7 +250,8 @@ def summarize(results: Sequence[Dict[str, Any]], specs: Sequence[str], variant: 
               players: int, seconds: float, seed: int = 0,
               target: Optional[int] = None) -> Dict[str, Any]:
     """The arena report (the ``--json`` object): ``hands``, ``deals``,
-    ``seconds`` and per bot ``mean_diff``, ``ci95``, ``hands_won``,
+    ``deal_diffs`` (bot A's mean difference per hand on each duplicate deal, in deal
+    order: two runs on the same seed pair by deal), ``seconds`` and per bot ``mean_diff``, ``ci95``, ``hands_won``,
     ``matches_won``, ``elo`` (and ``elo_ci95``).  The ratings are +D/2 and -D/2
     where D is the Elo difference that predicts the per-hand win rate (ties
     half); a win rate of 0 or 1 is clipped to 0.001 or 0.999 (|D| <= 1200)."""
@@ -302,6 +303,7 @@ def summarize(results: Sequence[Dict[str, Any]], specs: Sequence[str], variant: 
     return {
         "variant": v.name, "players": players, "seed": seed, "bots": bots,
         "hands": len(results), "deals": len(diffs), "seconds": round(seconds, 3),
+        "deal_diffs": [round(x, 2) for x in diffs],
         "ties": ties, "matches": len(mw), "target": tgt, "endings": statuses,
         "win_rate": rnd(p), "order": names,
     }
