@@ -244,6 +244,59 @@ def test_a_phone_never_widens_the_page_for_something_too_wide(server, browser):
         p.close()
 
 
+LONG_MELDS = """async (k) => {
+  const { meldsLoose } = await import('/static/js/table.js');
+  // a side's melds as the table draws them (the app's own stylesheet and classes),
+  // in a board as wide as the screen leaves it
+  const board = document.createElement('div');
+  board.className = 'board'; board.style.width = (screen.width - 50) + 'px';
+  board.innerHTML = '<section class="melds"><div class="meld-list loose"><div class="meld"><span class="meld-cards">'
+    + '<span class="card small"></span>'.repeat(k) + '</span></div></div></section>';
+  document.body.prepend(board);
+  const list = board.querySelector('.meld-list'), meld = board.querySelector('.meld');
+  const section = board.querySelector('.melds');
+  const cardW = parseFloat(getComputedStyle(list).getPropertyValue('--small-w'));
+  const out = { width: list.clientWidth, cardW, sectionWidth: section.getBoundingClientRect().width,
+    boardWidth: board.clientWidth, looseRight: meld.getBoundingClientRect().right,
+    listRight: list.getBoundingClientRect().right,
+    loose: meldsLoose([{ cards: Array(k).fill('5H') }], list.clientWidth, cardW) };
+  board.remove();
+  return out;
+}"""
+"""JavaScript: a meld of ``k`` cards laid side by side, in a board as wide as a table's
+on this screen; whether :func:`meldsLoose` (table.js) would lay it so, and where it ends."""
+
+
+@pytest.mark.parametrize("viewport,phone", [(PHONE, True), (NARROW, True), (LAPTOP, False)])
+def test_a_long_meld_overlaps_its_cards_rather_than_stick_out(server, browser, viewport, phone):
+    """A burraco of ten cards or more, its cards side by side, is wider than a phone's
+    meld list (32 px cards): the page grew wider than the screen, the meld stuck out
+    past it and the whole phone layout shifted (issue 24's "no sideways scrolling").
+    The table lays a side's melds side by side only where every one of them fits
+    (``meldsLoose``), which the stylesheet's real widths must bear out for every
+    meld length; and a board keeps its width whatever its melds hold."""
+    p = Player(browser, server.base, "Pia", viewport=viewport, phone=phone)
+    try:
+        p.page.goto(server.base + "/")
+        loose_lengths = []
+        for k in range(3, 15):
+            r = p.page.evaluate(LONG_MELDS, k)
+            fits = r["looseRight"] <= r["listRight"] + 0.5
+            # laid side by side only where it fits
+            assert not r["loose"] or fits, (k, r)
+            if r["loose"]:
+                loose_lengths.append(k)
+            assert r["sectionWidth"] <= r["boardWidth"] + 0.5, (k, r)
+        assert loose_lengths == list(range(3, 3 + len(loose_lengths))), loose_lengths
+        if phone:
+            # a ten-card burraco on a phone overlaps its cards (it stuck out before)
+            assert 10 not in loose_lengths and loose_lengths, loose_lengths
+        else:
+            assert 14 in loose_lengths, loose_lengths
+    finally:
+        p.close()
+
+
 def test_a_natural_two_and_a_wild_two_in_one_meld(server, browser):
     """2♣ 2♥ 4♣: the 2♣ is the natural 2, the 2♥ stands for the 3♣. The server says so
     in the meld (``wild``), and the page draws one star and says "(wild)" once."""

@@ -122,20 +122,26 @@ function Meld({ meld, index, owner, onAdd, canAdd, fresh }) {
 }
 
 /** Whether a side's melds may lie with their cards side by side (no overlap): when
- *  that takes no more rows of melds than overlapping them would, or two rows at most
- *  (`width`: the meld list's width in px, `cardW`: a small card's). */
+ *  every meld fits the list's width so, and that takes no more rows of melds than
+ *  overlapping them would, or two rows at most (`width`: the meld list's width in px,
+ *  `cardW`: a small card's).  A meld wider than the list would stick out past the
+ *  screen on a phone (a burraco of ten cards at 32 px a card): its cards overlap. */
 export function meldsLoose(melds, width, cardW) {
   if (!width || !melds.length) return true;
-  const rows = (share) => {
+  // a meld's width: its first card, a step for each other (side by side: the card and
+  // the stylesheet's 2 px; overlapping: 46% of a card), its padding and border (14 px)
+  const across = (k, step) => cardW + (k - 1) * step + 16;
+  const apart = cardW + 2, over = cardW * 0.46;
+  if (melds.some((m) => across(m.cards.length, apart) > width)) return false;
+  const rows = (step) => {
     let n = 1, used = 0;
     for (const m of melds) {
-      const k = m.cards.length;
-      const w = cardW + (k - 1) * cardW * share + 16;
+      const w = across(m.cards.length, step);
       if (used && used + 12 + w > width) { n += 1; used = w; } else used += (used ? 12 : 0) + w;
     }
     return n;
   };
-  const loose = rows(1.04), tight = rows(0.46);
+  const loose = rows(apart), tight = rows(over);
   return loose === tight || loose <= 2;
 }
 
