@@ -237,7 +237,7 @@ def test_a_phone_never_widens_the_page_for_something_too_wide(server, browser):
             assert p.page.evaluate(size) == [PHONE["width"], PHONE["height"]], path
             p.page.evaluate("() => { const d = document.createElement('div'); d.id = 'too-wide';"
                             " d.style.width = '430px'; d.style.height = '4px'; document.body.prepend(d); }")
-            p.page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
+            p.next_frame()
             assert p.page.evaluate("() => document.documentElement.scrollWidth") >= 430, path
             assert p.page.evaluate(size) == [PHONE["width"], PHONE["height"]], path
     finally:
@@ -357,7 +357,7 @@ def check_in_view(p: Player, phase: str) -> None:
     and to its bottom, and no sideways scroll."""
     for where in ("document.documentElement.scrollHeight", "0"):  # the top last: the shots show it
         p.page.evaluate(f"() => window.scrollTo(0, {where})")
-        p.page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
+        p.next_frame()
         bad = p.page.evaluate(IN_VIEW, p.page.viewport_size["width"])
         assert not bad, f"{p.name}, {phase} (scrolled to {'top' if where == '0' else 'bottom'}): {bad}"
     # what is scrolled into view (a meld reached by Tab, or about to be clicked) stops

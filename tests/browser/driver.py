@@ -111,8 +111,12 @@ class Player:
             value = predicate()
             if value:
                 return value
-            self.page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
+            self.next_frame()
         raise AssertionError(f"{self.name}: timed out waiting for {what}")
+
+    def next_frame(self) -> None:
+        """Wait until the page has drawn its next frame (a layout just changed is laid out)."""
+        self.page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
 
     def my_turn(self) -> Optional[Dict[str, Any]]:
         """The view when it is this player's turn (and the page waits for no answer), else None."""
