@@ -251,10 +251,11 @@ def summarize(results: Sequence[Dict[str, Any]], specs: Sequence[str], variant: 
               target: Optional[int] = None) -> Dict[str, Any]:
     """The arena report (the ``--json`` object): ``hands``, ``deals``,
     ``deal_diffs`` (bot A's mean difference per hand on each duplicate deal, in deal
-    order: two runs on the same seed pair by deal), ``seconds`` and per bot ``mean_diff``, ``ci95``, ``hands_won``,
-    ``matches_won``, ``elo`` (and ``elo_ci95``).  The ratings are +D/2 and -D/2
-    where D is the Elo difference that predicts the per-hand win rate (ties
-    half); a win rate of 0 or 1 is clipped to 0.001 or 0.999 (|D| <= 1200)."""
+    order: two runs on the same seed pair by deal), ``seconds`` and per bot
+    ``mean_diff``, ``ci95``, ``hands_won``, ``matches_won``, ``elo`` (and
+    ``elo_ci95``).  The ratings are +D/2 and -D/2 where D is the Elo difference
+    that predicts the per-hand win rate (ties half); a win rate of 0 or 1 is
+    clipped to 0.001 or 0.999 (|D| <= 1200)."""
     v = parse_variant(variant)
     diffs = pair_diffs(results)
     m, (lo, hi) = mean_ci(diffs)

@@ -129,7 +129,8 @@ function Meld({ meld, index, owner, onAdd, canAdd, fresh }) {
 export function meldsLoose(melds, width, cardW) {
   if (!width || !melds.length) return true;
   // a meld's width: its first card, a step for each other (side by side: the card and
-  // the stylesheet's 2 px; overlapping: 46% of a card), its padding and border (14 px)
+  // the stylesheet's 2 px; overlapping: 46% of a card), its padding and border (14 px
+  // in the stylesheet, 2 to spare)
   const across = (k, step) => cardW + (k - 1) * step + 16;
   const apart = cardW + 2, over = cardW * 0.46;
   if (melds.some((m) => across(m.cards.length, apart) > width)) return false;
