@@ -86,8 +86,12 @@ def test_a_served_record_verifies(tmp_path, capsys, variant, players):
 
 
 def _swap_two_cards(rec: dict) -> None:
+    """Hand 0's first card changes places with the first stock card that differs from
+    it (with two decks the stock's first card can be the same card: no swap at all)."""
     d = rec["deal"]
-    d["hands"][0][0], d["stock"][0] = d["stock"][0], d["hands"][0][0]
+    h, s = d["hands"][0], d["stock"]
+    i = next(i for i in range(len(s)) if s[i] != h[0])
+    h[0], s[i] = s[i], h[0]
 
 
 def _replace_one_card(rec: dict) -> None:
