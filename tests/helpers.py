@@ -272,3 +272,13 @@ def form_token(client) -> str:
     m = re.search(r'name="csrf" value="([^"]+)"', client.get("/tournament").text)
     assert m, "the tournament page carries no form token"
     return m.group(1)
+
+
+def swap_with_stock(cards: List[str], stock: List[str]) -> None:
+    """Tamper with a hand record's deal: ``cards[0]`` (a hand's first card, or the
+    stock's own first card) changes places with the first stock card that differs
+    from it.  With two decks the stock's first card can be the very card of
+    ``cards[0]``, and swapping those would change nothing (the record would still
+    verify)."""
+    i = next(i for i, c in enumerate(stock) if c != cards[0])
+    cards[0], stock[i] = stock[i], cards[0]

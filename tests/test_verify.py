@@ -22,6 +22,8 @@ from burraco.cli.main import main
 from burraco.match import Match
 from burraco.record import replay_text, to_record
 
+from helpers import swap_with_stock
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
@@ -86,12 +88,7 @@ def test_a_served_record_verifies(tmp_path, capsys, variant, players):
 
 
 def _swap_two_cards(rec: dict) -> None:
-    """Hand 0's first card changes places with the first stock card that differs from
-    it (with two decks the stock's first card can be the same card: no swap at all)."""
-    d = rec["deal"]
-    h, s = d["hands"][0], d["stock"]
-    i = next(i for i in range(len(s)) if s[i] != h[0])
-    h[0], s[i] = s[i], h[0]
+    swap_with_stock(rec["deal"]["hands"][0], rec["deal"]["stock"])
 
 
 def _replace_one_card(rec: dict) -> None:
@@ -128,9 +125,7 @@ def _hand(rec: dict) -> None:
 
 
 def _stock_order(rec: dict) -> None:
-    s = rec["deal"]["stock"]
-    i = next(i for i in range(1, len(s)) if s[i] != s[0])
-    s[0], s[i] = s[i], s[0]
+    swap_with_stock(rec["deal"]["stock"], rec["deal"]["stock"])
 
 
 TAMPER = {"a card swapped": (_swap_two_cards, {"deal"}),

@@ -26,6 +26,7 @@ from browser.driver import SHORT_HAND, Player, chromium, play_first_hand, requir
 
 require_browser()
 
+from helpers import swap_with_stock  # noqa: E402
 from server_harness import Server  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,9 +156,7 @@ def _play(server: Server, anna: Player, bruno: Player) -> None:
     assert real["provenance"]["contributions"][1] == stored(bruno, table, 0)["value"]
     assert stored(anna, table, 0)["taken"] and stored(bruno, table, 0)["taken"]
     bad = json.loads(json.dumps(real))
-    stock = bad["deal"]["stock"]
-    i = next(i for i in range(1, len(stock)) if stock[i] != stock[0])
-    stock[0], stock[i] = stock[i], stock[0]
+    swap_with_stock(bad["deal"]["stock"], bad["deal"]["stock"])
     anna.page.route(record_path, lambda route: route.fulfill(status=200, content_type="application/json",
                                                              body=json.dumps(bad)))
     anna.page.locator(".hand-result .deal-verdict button.verify-deal").click()
