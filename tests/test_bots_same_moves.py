@@ -45,6 +45,10 @@ SEARCH_HANDS = ("italian", 4, 4, "search:sims=8,cands=3,infer=0", "8f449e92ddd07
 SEARCH_INFER_HANDS = ("italian", 4, 4, "search:sims=8,cands=3", "1064036cb270c157")
 """search with its default samples (weighted by what each seat showed, issue 28):
 recorded when the inference came; the compiled and pure builds deal alike."""
+SEARCH_TUNED_HANDS = ("italian", 4, 4, "search:sims=8,cands=3,stock=4,connect=2",
+                      "799e2f76a163ff42")
+"""search whose candidates and rollouts play :data:`~burraco.bots.context.TUNED`:
+recorded when the weights became options."""
 
 
 def digest(name: str, players: int, hands: int, specs: list) -> str:
@@ -84,6 +88,14 @@ def test_search_with_inference_decides_as_recorded():
     """search with weighted samples: the same moves in both builds, as recorded."""
     name, players, hands, spec, want = SEARCH_INFER_HANDS
     assert digest(name, players, hands, [spec, "greedy"]) == want
+
+
+def test_search_with_tuned_rollouts_decides_as_recorded():
+    """search with TUNED's weights: the same moves in both builds, as recorded, and
+    not those of the same search with greedy's (the options reach the rollouts)."""
+    name, players, hands, spec, want = SEARCH_TUNED_HANDS
+    assert digest(name, players, hands, [spec, "greedy"]) == want
+    assert want != SEARCH_INFER_HANDS[-1]
 
 
 def test_the_digest_sees_a_different_move():

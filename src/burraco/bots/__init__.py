@@ -9,7 +9,7 @@ repeatable: the same seed and the same views give the same moves.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, ClassVar, Dict, Optional, Tuple
 
 from ..meldgen import MeldGenerator
 from ..state import Move, PlayerView
@@ -24,7 +24,7 @@ class Bot:
 
     name = "bot"
     #: the options this bot takes: name -> (type, lowest, highest); others are refused
-    OPTIONS: Dict[str, Tuple[type, float, float]] = {}
+    OPTIONS: ClassVar[Dict[str, Tuple[type, float, float]]] = {}
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         self.seed = seed

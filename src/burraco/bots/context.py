@@ -2,7 +2,8 @@
 seat's :class:`~burraco.state.PlayerView` (:func:`ctx_from_view`, a real game)
 or from a search bot's own determinized sample (:func:`ctx_from_state`, read as
 :data:`burraco.observer.REFEREE`), and the per-rule-set tables it reads
-(:class:`_Tables`).  :mod:`burraco.bots.greedy` values the moves from it.
+(:class:`_Tables`), and the weights it values moves by (:class:`Weights`).
+:mod:`burraco.bots.greedy` values the moves from it.
 """
 
 from __future__ import annotations
@@ -18,11 +19,50 @@ from ..state import DISCARD, PICKUP, GameState, Move, PlayerView
 from ..variants import Variant
 
 
+class Weights:
+    """The weights the ``greedy`` policy values moves by (:mod:`burraco.bots.greedy`):
+    ``stock``, what a card from the stock is worth at the draw (the discard pile,
+    *pozzo* / *lixo*, is taken when what it lets the hand lay, net of the cards it
+    brings, beats it), and ``connect``, how much a card's ties to the rest of the
+    hand count (pairs and run neighbours: what keeps a card from the discard, and a
+    quarter of a hand's worth when a pickup is weighed).  :data:`GREEDY` is the
+    ``greedy`` bot's own (and the ``search`` bot's rollouts'); :data:`TUNED` plays
+    stronger."""
+
+    __slots__ = ("stock", "connect")
+
+    def __init__(self, stock: float = 8.0, connect: float = 1.0) -> None:
+        self.stock = stock
+        self.connect = connect
+
+    def __repr__(self) -> str:
+        return f"Weights(stock={self.stock:g}, connect={self.connect:g})"
+
+
+if getattr(Weights, "__slots__", None) is None:
+    setattr(Weights, "__slots__", ("stock", "connect"))
+
+
+GREEDY = Weights()
+"""The ``greedy`` bot's weights: a stock card worth 8, ties counted once."""
+
+TUNED = Weights(stock=4.0, connect=2.0)
+"""Weights found by playing ``greedy`` with other weights against itself, 1,000
+duplicate deals a trial (``burraco arena --bots greedy:stock=4,connect=2/greedy
+--hands 1000``): at italian 4p a stock card worth 4 and ties counted twice play
+ahead of :data:`GREEDY` by about +50 a hand on deals the weights were not chosen
+on, +106 at burraco-2p, +14 (not shown) at brazilian.  Not the ``search`` bot's
+default: at ``time=0.2`` against ``greedy`` (italian 4p, the 100 deals of seed 1)
+its rollouts playing TUNED at every seat made it weaker (-55 a hand against
+GREEDY's, paired by deal; the README's search section), since the rollouts then
+model ``greedy``'s opponents less closely.  ``search:stock=4,connect=2`` plays it."""
+
+
 _CTX_SLOTS = ("seat", "v", "rules", "players", "side_of", "phase", "hand", "hand_n",
               "owner", "melds", "readings", "pile", "pile_count", "stock_count",
               "packets_left", "packet_open", "legal", "ban", "must_meld", "unseen",
               "known", "history", "scores_fn", "nxt", "opp_owner", "stock0", "val",
-              "can_close_now", "_scores", "tab", "late", "pins", "base_lay", "bounced")
+              "can_close_now", "_scores", "tab", "late", "pins", "base_lay", "bounced", "w")
 
 
 class Ctx:
@@ -64,6 +104,7 @@ class Ctx:
     pins: Dict[int, List[int]]
     base_lay: Optional[float]
     bounced: bool
+    w: Weights
 
     def __init__(self) -> None:
         self._scores = None
@@ -151,11 +192,14 @@ def _next_opponent(side_of: Sequence[int], seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
-def ctx_from_view(view: PlayerView, gen: Optional[MeldGenerator] = None) -> Ctx:
+def ctx_from_view(view: PlayerView, gen: Optional[MeldGenerator] = None,
+                  w: Weights = GREEDY) -> Ctx:
     """The decision context of ``view`` (only what the view shows); ``gen`` is the
-    meld generator of the bot that decides (its own caches), else a new one."""
+    meld generator of the bot that decides (its own caches), else a new one; ``w``
+    the weights the policy values moves by."""
     v = view.variant
     x = Ctx()
+    x.w = w
     x.seat = view.seat
     x.v = v
     x.rules = gen if gen is not None else MeldGenerator(v.rules)
@@ -215,7 +259,7 @@ def _stock0(v: Variant, players: int) -> int:
 
 
 def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None,
-                   informed: bool = False) -> Ctx:
+                   informed: bool = False, w: Weights = GREEDY) -> Ctx:
     """The decision context of the seat to move in ``s``, a search bot's own
     determinized sample, read through :mod:`burraco.observer` as the
     :data:`~burraco.observer.REFEREE` reads it (fast rollouts: no view is built; the
@@ -224,11 +268,13 @@ def ctx_from_state(s: GameState, legal: Optional[List[Move]] = None,
     ``informed``: then, in the play phase, the seat's unseen cards
     (:func:`burraco.determinize.state_unseen`) and the hand's log are read as ``greedy`` reads them from
     a view, so the rollouts discard as the real ``greedy`` does).  Never call it on
-    a real game: a seat's context comes from its view (:func:`ctx_from_view`)."""
+    a real game: a seat's context comes from its view (:func:`ctx_from_view`).
+    ``w``: the weights the policy values moves by."""
     who = ob.REFEREE
     v = s.variant
     seat = s.turn
     x = Ctx()
+    x.w = w
     x.seat = seat
     x.v = v
     x.rules = s.generator
@@ -297,4 +343,4 @@ def _late_of(x: Ctx) -> float:
     return max(0.0, min(1.0, 1.0 - f))
 
 
-__all__ = ["Ctx", "bounced", "ctx_from_view", "ctx_from_state"]
+__all__ = ["Ctx", "GREEDY", "TUNED", "Weights", "bounced", "ctx_from_view", "ctx_from_state"]

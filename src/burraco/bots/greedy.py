@@ -25,6 +25,12 @@ How it plays (each rule is a term of a small scoring function):
   burraco or makes their dirty burraco clean), a wild only when forced, and
   preferably cards that are dead or that the next opponent threw away before.
 
+Two of its weights are options (:class:`~burraco.bots.context.Weights`: what a
+stock card is worth against the pile, how much a card's ties to the hand count);
+``greedy`` plays :data:`~burraco.bots.context.GREEDY`'s (and so do the ``search``
+bot's rollouts); ``greedy:stock=4,connect=2`` plays the stronger
+:data:`~burraco.bots.context.TUNED`.
+
 What the policy knows at a decision (:class:`~burraco.bots.context.Ctx`, read
 from a view or a state) is :mod:`burraco.bots.context`'s; this module values the
 moves.  The same policy drives the rollouts of the ``search`` bot: :func:`choose_state`
@@ -36,14 +42,14 @@ only ever read through a seat's view.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, ClassVar, Dict, List, Optional, Sequence, Set, Tuple
 
 from ..cards import IS_WILD, NUM_KINDS
 from ..melds import Reading
 from ..state import ADD, DISCARD, DRAW, MELD, PICKUP, REDRAW, GameState, Move, PlayerView
 from ..variants import PILE_OPEN, PILE_PAIR
 from . import Bot, register
-from .context import Ctx, ctx_from_state, ctx_from_view
+from .context import GREEDY, TUNED, Ctx, Weights, ctx_from_state, ctx_from_view
 
 # progress towards a burraco by meld length (length 7+ scores its real bonus)
 _PROG_CLEAN = (0, 0, 0, 12, 24, 40, 70)
@@ -225,7 +231,8 @@ def _connect_total(x: Ctx, cnt: Sequence[int]) -> float:
 
 
 def _connect(x: Ctx, cnt: Sequence[int], c: int, sets: bool) -> float:
-    """How well natural card ``c`` connects with the other cards of ``cnt``."""
+    """How well natural card ``c`` connects with the other cards of ``cnt`` (times
+    the policy's ``connect`` weight)."""
     k = 0.0
     tab = x.tab
     if sets:
@@ -237,7 +244,7 @@ def _connect(x: Ctx, cnt: Sequence[int], c: int, sets: bool) -> float:
     for nb, wgt in tab.neigh[c]:
         if cnt[nb]:
             k += wgt
-    return k
+    return k * x.w.connect
 
 
 def _pin(cards: Sequence[int]) -> int:
@@ -456,7 +463,7 @@ def ranked(x: Ctx) -> List[Tuple[float, Move]]:
             if m.action == PICKUP:
                 out.append((_pickup_value(x, m, base), m))
             else:
-                out.append((8.0, m))
+                out.append((x.w.stock, m))
     else:
         wilds = sum(x.hand[c] for c in range(NUM_KINDS) if IS_WILD[c])
         opp = _opp_discarded_ranks(x)
@@ -473,7 +480,7 @@ def ranked(x: Ctx) -> List[Tuple[float, Move]]:
 
 def _choose_draw(x: Ctx) -> Move:
     best: Optional[Move] = None
-    best_v = 8.0  # the worth of a stock card
+    best_v = x.w.stock  # the worth of a stock card
     draw: Optional[Move] = None
     base: Optional[float] = None
     for m in x.legal:
@@ -531,31 +538,52 @@ def _choose_play(x: Ctx) -> Move:
 
 
 def choose_state(s: GameState, legal: Optional[List[Move]] = None,
-                 informed: bool = False) -> Move:
+                 informed: bool = False, w: Weights = GREEDY) -> Move:
     """The greedy move of the seat to move in ``s`` (rollout use); ``informed``:
     counting the seat's unseen cards and reading the log as a view's greedy does
-    (:func:`~burraco.bots.context.ctx_from_state`)."""
+    (:func:`~burraco.bots.context.ctx_from_state`); ``w``: the policy's weights."""
     if legal is None:
         legal = s.legal_moves()
     if len(legal) == 1:
         return legal[0]
-    return choose_ctx(ctx_from_state(s, legal, informed))
+    return choose_ctx(ctx_from_state(s, legal, informed, w))
 
 
 class GreedyBot(Bot):
     """The rule-based player described in this module's docstring.  It is
-    deterministic: the seed is accepted for the common bot interface only."""
+    deterministic: the seed is accepted for the common bot interface only.
+
+    Options ``stock`` and ``connect`` change its :class:`~burraco.bots.context.Weights`
+    (default :data:`~burraco.bots.context.GREEDY`'s, 8 and 1):
+    ``greedy:stock=4,connect=2`` plays :data:`~burraco.bots.context.TUNED`."""
 
     name = "greedy"
+    OPTIONS: ClassVar[Dict[str, Tuple[type, float, float]]] = {
+        "stock": (float, 0.0, 1000.0), "connect": (float, 0.0, 100.0)}
+
+    def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
+        super().__init__(seed, **options)
+        self.w = weights_of(options, GREEDY)
 
     def choose(self, view: PlayerView) -> Move:
         """The greedy move in ``view``."""
         if len(view.legal) == 1:
             return view.legal[0]
-        return choose_ctx(ctx_from_view(view, self.generator(view)))
+        return choose_ctx(ctx_from_view(view, self.generator(view), self.w))
+
+
+def weights_of(options: Dict[str, Any], default: Weights) -> Weights:
+    """The :class:`~burraco.bots.context.Weights` a bot's ``stock`` and ``connect``
+    options give (``default`` where neither is given, else its values for the one left
+    out)."""
+    if "stock" not in options and "connect" not in options:
+        return default
+    return Weights(float(options.get("stock", default.stock)),
+                   float(options.get("connect", default.connect)))
 
 
 register("greedy", GreedyBot)
 
-__all__ = ["GreedyBot", "choose_state", "choose_ctx", "ranked", "move_gain", "discard_cost",
-           "progress", "Ctx", "ctx_from_view", "ctx_from_state"]
+__all__ = ["GreedyBot", "GREEDY", "TUNED", "Weights", "weights_of", "choose_state",
+           "choose_ctx", "ranked", "move_gain", "discard_cost", "progress", "Ctx",
+           "ctx_from_view", "ctx_from_state"]

@@ -35,7 +35,13 @@ seat threw away or declined seldom have their neighbours in its hand, a card
 that would go onto its side's melds would have been laid, and a hand that has
 played holds no natural meld; default :data:`INFER`; 0: uniform), ``informed`` (1: the rollouts' greedy
 policy counts the unseen cards and reads the log at every seat, as the real
-``greedy`` does from its view; 0: without, cheaper per rollout).
+``greedy`` does from its view; 0: without, cheaper per rollout), ``stock`` and
+``connect`` (the weights of the greedy policy that ranks its candidates, plays its
+plain moves and plays its rollouts at every seat,
+:class:`~burraco.bots.context.Weights`; default ``greedy``'s own,
+:data:`~burraco.bots.context.GREEDY`, so the rollouts play every seat as the real
+``greedy`` would; :data:`~burraco.bots.context.TUNED`, which beats ``greedy`` head
+to head, made the search weaker, as its docstring says).
 """
 
 from __future__ import annotations
@@ -49,7 +55,7 @@ from ..determinize import hand_weights
 from ..meldgen import MeldGenerator
 from ..state import ADD, DISCARD, MELD, GameState, Move, PlayerView
 from . import Bot, register
-from .greedy import choose_state, ctx_from_view, ranked
+from .greedy import GREEDY, Weights, choose_state, ctx_from_view, ranked, weights_of
 
 
 CANDS = 6
@@ -81,12 +87,14 @@ MAX_ROLLOUT_MOVES = 3000
 """A rollout stops (and scores the position as it stands) after this many moves."""
 
 
-def rollout(s: GameState, seat: int, depth: int = 0, informed: bool = False) -> float:
+def rollout(s: GameState, seat: int, depth: int = 0, informed: bool = False,
+            w: Weights = GREEDY) -> float:
     """Play ``s`` (changed in place) with the greedy policy to the end of the hand
     (or ``depth`` turns more, if non-zero); the value for ``seat``: its points as a
     match counts them less the best of the other sides' seats.  ``informed``:
     the greedy policy counts cards at every seat as a real ``greedy`` does
-    (:func:`~burraco.bots.greedy.choose_state`).
+    (:func:`~burraco.bots.greedy.choose_state`); ``w``: the policy's weights
+    (every seat's).
 
     The seat, not its side, is what is valued: at 3 and 5 players the sides form
     during the hand (a lone player and pairs, :mod:`burraco.sides`), so the side a
@@ -95,7 +103,7 @@ def rollout(s: GameState, seat: int, depth: int = 0, informed: bool = False) -> 
     stop = s.turns + depth if depth else 1 << 30
     n = 0
     while not s.is_over and s.turns < stop and n < MAX_ROLLOUT_MOVES:
-        s.play(choose_state(s, None, informed))
+        s.play(choose_state(s, None, informed, w))
         n += 1
     points = s.player_scores()
     side = s.side_of[seat]
@@ -114,14 +122,18 @@ class Race:
     """The rollout values of candidate moves on shared samples, sampled on demand
     (:meth:`run`, again and again: each run goes on from where the last stopped,
     with the same random stream), the candidates plainly behind dropped as the
-    samples come in (see :func:`sample_values`, which is one run of a race)."""
+    samples come in (see :func:`sample_values`, which is one run of a race).  ``w``:
+    the weights of the rollouts' greedy policy at every seat (:data:`GREEDY` unless
+    the ``search`` bot is told otherwise; the hand review, :mod:`burraco.review`,
+    plays GREEDY)."""
 
     def __init__(self, view: PlayerView, cands: Sequence[Move], rng: random.Random,
                  gen: MeldGenerator, *, depth: int = 0, prune: float = 0.0,
                  protect: Sequence[int] = (0,), infer: float = 0.0,
-                 informed: bool = False) -> None:
+                 informed: bool = False, w: Weights = GREEDY) -> None:
         self.view = view
         self.informed = informed
+        self.w = w
         self.weights = hand_weights(view, gen, infer) if infer > 0 else None
         self.cands = list(cands)
         self.rng = rng
@@ -161,7 +173,7 @@ class Race:
             for i in self.active:
                 s = base.copy()
                 s.play(self.cands[i])
-                vals[i].append(rollout(s, view.seat, self.depth, self.informed))
+                vals[i].append(rollout(s, view.seat, self.depth, self.informed, self.w))
             self.rollouts += len(self.active)
             k = self.samples = k + 1
             if progress is not None:
@@ -244,7 +256,8 @@ class SearchBot(Bot):
     OPTIONS = {"time": (float, 0.001, 3600.0), "sims": (int, 1, 10_000_000),
                "cands": (int, 1, 100), "depth": (int, 0, 10_000), "z": (float, 0.0, 100.0),
                "prune": (float, 0.0, 100.0), "infer": (float, 0.0, 1.0),
-               "informed": (int, 0, 1)}
+               "informed": (int, 0, 1), "stock": (float, 0.0, 1000.0),
+               "connect": (float, 0.0, 100.0)}
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         super().__init__(seed, **options)
@@ -257,6 +270,7 @@ class SearchBot(Bot):
         self.prune = float(options.get("prune", PRUNE_Z))
         self.infer = float(options.get("infer", INFER))
         self.informed = bool(options.get("informed", 0))
+        self.w = weights_of(options, GREEDY)
         self.bank = 0.0
         self.stats = {"decisions": 0, "searched": 0, "rollouts": 0}
 
@@ -266,7 +280,7 @@ class SearchBot(Bot):
         legal = view.legal
         if len(legal) <= 1:
             return list(legal)
-        x = ctx_from_view(view, self.generator(view))
+        x = ctx_from_view(view, self.generator(view), self.w)
         rk = ranked(x)
         best_score, best = rk[0]
         if view.phase == "play":
@@ -303,7 +317,7 @@ class SearchBot(Bot):
         allow = per + min(self.bank, BANK_MAX * per)
         t0 = time.perf_counter()
         race = Race(view, cands, self.rng, self.generator(view), depth=self.depth,
-                    prune=self.prune, infer=self.infer, informed=self.informed)
+                    prune=self.prune, infer=self.infer, informed=self.informed, w=self.w)
         if self.time is not None:
             race.run(deadline=t0 + allow, until_settled=True)
             spent = time.perf_counter() - t0
