@@ -2,7 +2,7 @@
 ``greedy`` plays :data:`~burraco.bots.context.GREEDY` unless told otherwise, the
 ``stock`` and ``connect`` options are checked, :data:`~burraco.bots.context.TUNED`
 plays stronger, and the ``search`` bot's rollouts play GREEDY unless told otherwise
-(TUNED made the search weaker: its docstring)."""
+(TUNED did not make the search stronger: its docstring)."""
 
 from __future__ import annotations
 

@@ -53,9 +53,9 @@ duplicate deals a trial (``burraco arena --bots greedy:stock=4,connect=2/greedy
 ahead of :data:`GREEDY` by about +50 a hand on deals the weights were not chosen
 on, +106 at burraco-2p, +14 (not shown) at brazilian.  Not the ``search`` bot's
 default: at ``time=0.2`` against ``greedy`` (italian 4p, the 100 deals of seed 1)
-its rollouts playing TUNED at every seat made it weaker (-55 a hand against
-GREEDY's, paired by deal; the README's search section), since the rollouts then
-model ``greedy``'s opponents less closely.  ``search:stock=4,connect=2`` plays it."""
+its rollouts and candidates playing TUNED did not make it stronger (-33 a hand
+[-102, +36] against GREEDY's, paired by deal; three ways tried, the README's
+search section).  ``search:stock=4,connect=2`` plays it."""
 
 
 _CTX_SLOTS = ("seat", "v", "rules", "players", "side_of", "phase", "hand", "hand_n",

@@ -41,7 +41,7 @@ plain moves and plays its rollouts at every seat,
 :class:`~burraco.bots.context.Weights`; default ``greedy``'s own,
 :data:`~burraco.bots.context.GREEDY`, so the rollouts play every seat as the real
 ``greedy`` would; :data:`~burraco.bots.context.TUNED`, which beats ``greedy`` head
-to head, made the search weaker, as its docstring says).
+to head, did not make the search stronger, as its docstring says).
 """
 
 from __future__ import annotations
