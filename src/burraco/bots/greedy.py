@@ -549,6 +549,12 @@ def choose_state(s: GameState, legal: Optional[List[Move]] = None,
     return choose_ctx(ctx_from_state(s, legal, informed, w))
 
 
+WEIGHT_OPTIONS: Dict[str, Tuple[type, float, float]] = {
+    "stock": (float, 0.0, 1000.0), "connect": (float, 0.0, 100.0)}
+"""The bounds of the ``stock`` and ``connect`` options (:func:`weights_of`), which
+``greedy`` and ``search`` both take."""
+
+
 class GreedyBot(Bot):
     """The rule-based player described in this module's docstring.  It is
     deterministic: the seed is accepted for the common bot interface only.
@@ -558,8 +564,7 @@ class GreedyBot(Bot):
     ``greedy:stock=4,connect=2`` plays :data:`~burraco.bots.context.TUNED`."""
 
     name = "greedy"
-    OPTIONS: ClassVar[Dict[str, Tuple[type, float, float]]] = {
-        "stock": (float, 0.0, 1000.0), "connect": (float, 0.0, 100.0)}
+    OPTIONS: ClassVar[Dict[str, Tuple[type, float, float]]] = WEIGHT_OPTIONS
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         super().__init__(seed, **options)
@@ -584,6 +589,7 @@ def weights_of(options: Dict[str, Any], default: Weights) -> Weights:
 
 register("greedy", GreedyBot)
 
-__all__ = ["GreedyBot", "GREEDY", "TUNED", "Weights", "weights_of", "choose_state",
+__all__ = ["GreedyBot", "GREEDY", "TUNED", "Weights", "WEIGHT_OPTIONS", "weights_of",
+           "choose_state",
            "choose_ctx", "ranked", "move_gain", "discard_cost", "progress", "Ctx",
            "ctx_from_view", "ctx_from_state"]

@@ -55,7 +55,7 @@ from ..determinize import hand_weights
 from ..meldgen import MeldGenerator
 from ..state import ADD, DISCARD, MELD, GameState, Move, PlayerView
 from . import Bot, register
-from .greedy import GREEDY, Weights, choose_state, ctx_from_view, ranked, weights_of
+from .greedy import GREEDY, WEIGHT_OPTIONS, Weights, choose_state, ctx_from_view, ranked, weights_of
 
 
 CANDS = 6
@@ -256,8 +256,7 @@ class SearchBot(Bot):
     OPTIONS = {"time": (float, 0.001, 3600.0), "sims": (int, 1, 10_000_000),
                "cands": (int, 1, 100), "depth": (int, 0, 10_000), "z": (float, 0.0, 100.0),
                "prune": (float, 0.0, 100.0), "infer": (float, 0.0, 1.0),
-               "informed": (int, 0, 1), "stock": (float, 0.0, 1000.0),
-               "connect": (float, 0.0, 100.0)}
+               "informed": (int, 0, 1), **WEIGHT_OPTIONS}
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         super().__init__(seed, **options)
