@@ -383,9 +383,10 @@ def test_seeded_bots_are_repeatable(spec):
 
 
 def test_search_sims_budget_counts_rollouts():
-    """sims=N spends at most N rollouts at each searched decision."""
+    """sims=N spends at most N rollouts at each searched decision (with no more
+    than N candidates: one sample of every candidate is played at least)."""
     s = GameState.new("italian", 2, seed=5)
-    bot = make_bot("search:sims=6,depth=2", seed=1)
+    bot = make_bot("search:sims=6,depth=2,cands=6", seed=1)
     while not s.is_over and bot.stats["searched"] < 3:
         if s.turn == 0:
             m = bot.choose(s.view(0))

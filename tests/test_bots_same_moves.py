@@ -40,15 +40,22 @@ GREEDY_HANDS = [
     ("aberto", 2, 4, "22b969d0c36f51b8"),
     ("italian-tournament", 4, 4, "4c86eb64e750078d"),
 ]
-SEARCH_HANDS = ("italian", 4, 4, "search:sims=8,cands=3,infer=0", "8f449e92ddd0708c")
+SEARCH_HANDS = ("italian", 4, 4, "search:sims=8,cands=3,infer=0,halve=0,z=1", "8f449e92ddd0708c")
 """search with uniform samples (``infer=0``: as at a10ea7a, before issue 28's inference)."""
-SEARCH_INFER_HANDS = ("italian", 4, 4, "search:sims=8,cands=3", "1064036cb270c157")
+SEARCH_INFER_HANDS = ("italian", 4, 4, "search:sims=8,cands=3,halve=0,z=1", "1064036cb270c157")
 """search with its default samples (weighted by what each seat showed, issue 28):
 recorded when the inference came; the compiled and pure builds deal alike."""
-SEARCH_TUNED_HANDS = ("italian", 4, 4, "search:sims=8,cands=3,stock=4,connect=2",
+SEARCH_TUNED_HANDS = ("italian", 4, 4,
+                      "search:sims=8,cands=3,stock=4,connect=2,halve=0,z=1",
                       "799e2f76a163ff42")
 """search whose candidates and rollouts play :data:`~burraco.bots.context.TUNED`:
-recorded when the weights became options."""
+recorded when the weights became options.  These three race at every decision
+(``halve=0``) and play the greedy choice unless another leads it by one
+standard error (``z=1``), as the search did when they were recorded."""
+SEARCH_HALVING_HANDS = ("italian", 4, 4, "search:sims=30,cands=6", "38477f442a63cdcf")
+"""search as it plays by default, the play phase's candidates halved in rounds
+(:meth:`~burraco.bots.search.Race.run_halving`) and ``z`` 0.5: recorded when
+halving came."""
 
 
 def digest(name: str, players: int, hands: int, specs: list) -> str:
@@ -96,6 +103,14 @@ def test_search_with_tuned_rollouts_decides_as_recorded():
     name, players, hands, spec, want = SEARCH_TUNED_HANDS
     assert digest(name, players, hands, [spec, "greedy"]) == want
     assert want != SEARCH_INFER_HANDS[-1]
+
+
+def test_search_with_halving_decides_as_recorded():
+    """search halving its candidates: the same moves in both builds, as recorded, and
+    not those of the same search racing them (``halve=0``)."""
+    name, players, hands, spec, want = SEARCH_HALVING_HANDS
+    assert digest(name, players, hands, [spec, "greedy"]) == want
+    assert digest(name, players, hands, [spec + ",halve=0", "greedy"]) != want
 
 
 def test_the_digest_sees_a_different_move():

@@ -14,7 +14,10 @@ its budget only where the choice is real: the draw (stock or pile), the
 discard, laying wild cards, and closing.  Natural melds and additions that
 the greedy policy rates as plainly good are played at once, and the rest of
 the turn after a candidate is played by the greedy policy inside the rollout,
-so each candidate is judged as a whole turn plan.
+so each candidate is judged as a whole turn plan.  At the draw (two candidates)
+the candidates race (:class:`Race`: the one plainly behind the greedy choice
+dropped); in the play phase the budget is spent by sequential halving over up to
+:data:`CANDS` candidates (:data:`HALVE`).
 
 Budget (``search:time=1.0`` or ``search:sims=200``): seconds per decision, or
 rollouts per decision (at least one sample of every candidate), on average: a
@@ -22,14 +25,15 @@ decision whose race settles early (the candidates plainly behind the greedy
 choice dropped, :class:`Race`) leaves the rest of its budget to the decisions
 to come (:data:`BANK_MAX`).  With ``sims`` the bot is
 repeatable for a given seed; with ``time`` it depends on the machine's speed.
-Options: ``cands`` (candidates kept, default :data:`CANDS`), ``prune`` (default
+Options: ``cands`` (candidates kept, default :data:`CANDS`, :data:`RACE_CANDS` with ``halve=0``), ``prune`` (default
 :data:`PRUNE_Z`; 0: off: candidates clearly behind the leader stop being played,
 so the rest of the budget goes to the moves still in question), ``depth`` (cut rollouts after
 this many turns and score the position as it stands; 0 = to the end), ``z``
-(default 1.0: how many standard errors a candidate must beat the greedy choice
+(default :data:`Z`: how many standard errors a candidate must beat the greedy choice
 by, on the same samples, to be played instead; the greedy choice is the
 default, so noise alone does not make the search play worse than greedy),
-``infer`` (0 to 1: how strongly the samples deal each other hand the cards its
+``halve`` (1, the default: the play phase's candidates halved in rounds,
+:data:`HALVE`; 0: raced as at the draw), ``infer`` (0 to 1: how strongly the samples deal each other hand the cards its
 seat's play makes likely, :func:`burraco.determinize.hand_weights`: the cards a
 seat threw away or declined seldom have their neighbours in its hand, a card
 that would go onto its side's melds would have been laid, and a hand that has
@@ -46,6 +50,7 @@ to head, did not make the search stronger, as its docstring says).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any, Callable, List, Optional, Sequence, Tuple
@@ -58,18 +63,38 @@ from . import Bot, register
 from .greedy import GREEDY, WEIGHT_OPTIONS, Weights, choose_state, ctx_from_view, ranked, weights_of
 
 
-CANDS = 6
-"""The ``cands`` option's default: the moves searched at a decision.  At ``time=0.2``
-against ``greedy`` (italian 4p, on a quiet machine, the same duplicate deals) 6 made
-+311 a hand [+253, +369] where 4 made +262 [+205, +320] (100 deals, seed 1), and
-+221 [+170, +272] where 4 made +208 [+146, +270] (80 deals, seed 0): about +271
-against +238 over the 180 deals, within the intervals but ahead on both sets, at the
-same time a move (the moves that 4 left out are more worth a look than more samples
-of the 4: given 40% more time, 4 made +264 on the 100 deals)."""
+CANDS = 12
+"""The ``cands`` option's default: the moves searched at a decision (at most; the draw
+has two), with sequential halving (:data:`HALVE`); :data:`RACE_CANDS` with ``halve=0``."""
+
+RACE_CANDS = 6
+"""The ``cands`` option's default with ``halve=0`` (the race at every decision, as
+before sequential halving): at ``time=0.2`` against
+``greedy`` (italian 4p, the same duplicate deals) 6 made +311 a hand [+253, +369]
+where 4 made +262 [+205, +320] (100 deals, seed 1), and +221 [+170, +272] where 4
+made +208 [+146, +270] (80 deals, seed 0).  With sequential halving (:data:`HALVE`)
+12 find more at the same budget, judged by many more samples than the bot had
+(``bench/bench_search_regret.py``; the README's search section has the figures)."""
+
+HALVE = 1
+"""The ``halve`` option's default: at a decision of the play phase with more than two
+candidates, the budget is spent by sequential halving (:meth:`Race.run_halving`: a
+few rounds, each playing the candidates left on new shared samples, then keeping the
+better half) instead of the race (:meth:`Race.run`, with ``prune``).  Halving looks
+at more candidates in the same time; the race, kept for the draw (stock or pile:
+two candidates), can stop as soon as one of two is plainly behind."""
 
 PRUNE_Z = 2.5
 """The ``prune`` option's default: a candidate is no longer played once it is this
 many standard errors below the leader (:func:`sample_values`)."""
+
+Z = 0.5
+"""The ``z`` option's default: how many standard errors (of the paired difference on
+the shared samples) a candidate must lead the greedy choice by to be played instead
+(:meth:`SearchBot.pick`).  It was 1.0 until sequential halving came; judged by many
+more samples than the bot had (``bench/bench_search_regret.py``), 0.5 finds more at
+every budget measured (150 to 900 rollouts a decision), with halving and with the
+race alike (the README's search section has the figures)."""
 
 BANK_MAX = 2.0
 """A decision spends at most this many budgets saved at earlier ones (where the
@@ -182,6 +207,40 @@ class Race:
                     (k - PRUNE_AFTER) % PRUNE_EVERY == 0:
                 self._drop()
 
+    def run_halving(self, *, deadline: Optional[float] = None,
+                    rollouts: Optional[int] = None) -> None:
+        """Spend the budget by sequential halving: ``ceil(log2 n)`` rounds for ``n``
+        candidates, each given an equal share of what is left of the time (up to
+        ``deadline``) or of ``rollouts`` (rollouts in all), playing the candidates
+        still in on new shared samples (:meth:`run`), then keeping the better half
+        by mean value (:meth:`halve`).  The finalists are played on every sample
+        (they were in from the start), so they are compared on all of them.  A
+        ``rollouts`` budget keeps the run repeatable for a seed."""
+        rounds = max(1, math.ceil(math.log2(max(2, len(self.active)))))
+        t0 = time.perf_counter()
+        r0 = self.rollouts
+        prune, self.prune = self.prune, 0.0  # the rounds drop candidates, not the race
+        try:
+            for r in range(rounds):
+                share = (r + 1) / rounds
+                self.run(deadline=None if deadline is None else t0 + (deadline - t0) * share,
+                         rollouts=None if rollouts is None else
+                         r0 + int((rollouts - r0) * share))
+                if r < rounds - 1:
+                    self.halve()
+        finally:
+            self.prune = prune
+
+    def halve(self) -> None:
+        """Keep the better half of the candidates still played (rounded up), by
+        mean value; those of ``protect`` stay besides (and count in the half)."""
+        vals = self.vals
+        kept = [i for i in self.active if i in self.keep]
+        others = sorted((i for i in self.active if i not in self.keep),
+                        key=lambda i: (-sum(vals[i]) / max(1, len(vals[i])), i))
+        size = max(1, -(-len(self.active) // 2) - len(kept))
+        self.active = sorted(kept + others[:size])
+
     def _drop(self) -> None:
         """Stop playing the candidates ``prune`` standard errors behind the leader."""
         vals = self.vals
@@ -256,7 +315,7 @@ class SearchBot(Bot):
     OPTIONS = {"time": (float, 0.001, 3600.0), "sims": (int, 1, 10_000_000),
                "cands": (int, 1, 100), "depth": (int, 0, 10_000), "z": (float, 0.0, 100.0),
                "prune": (float, 0.0, 100.0), "infer": (float, 0.0, 1.0),
-               "informed": (int, 0, 1), **WEIGHT_OPTIONS}
+               "informed": (int, 0, 1), "halve": (int, 0, 1), **WEIGHT_OPTIONS}
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         super().__init__(seed, **options)
@@ -264,7 +323,8 @@ class SearchBot(Bot):
         self.sims: Optional[int] = options.get("sims")
         if self.time is None and self.sims is None:
             self.time = 1.0
-        self.cands = int(options.get("cands", CANDS))
+        self.halve = bool(options.get("halve", HALVE))
+        self.cands = int(options.get("cands", CANDS if self.halve else RACE_CANDS))
         self.depth = int(options.get("depth", 0))
         self.prune = float(options.get("prune", PRUNE_Z))
         self.infer = float(options.get("infer", INFER))
@@ -317,12 +377,19 @@ class SearchBot(Bot):
         t0 = time.perf_counter()
         race = Race(view, cands, self.rng, self.generator(view), depth=self.depth,
                     prune=self.prune, infer=self.infer, informed=self.informed, w=self.w)
+        halving = self.halve and view.phase == "play" and n > 2
         if self.time is not None:
-            race.run(deadline=t0 + allow, until_settled=True)
+            if halving:
+                race.run_halving(deadline=t0 + allow)
+            else:
+                race.run(deadline=t0 + allow, until_settled=True)
             spent = time.perf_counter() - t0
         else:
             # ``sims`` counts rollouts (at least one sample of every candidate)
-            race.run(rollouts=int(allow), until_settled=True)
+            if halving:
+                race.run_halving(rollouts=int(allow))
+            else:
+                race.run(rollouts=int(allow), until_settled=True)
             spent = float(race.rollouts)
         if race.settled:
             self.bank += per - spent
@@ -339,7 +406,7 @@ class SearchBot(Bot):
         best, best_mean = 0, 0.0
         if k < 2:
             return 0
-        z = float(self.options.get("z", 1.0))
+        z = float(self.options.get("z", Z))
         for i in survivors(vals):
             if i == 0:
                 continue

@@ -1,0 +1,287 @@
+"""How much of its budget's worth the ``search`` bot's choice rule finds (issue 28):
+the expected points a decision that the rule gains over ``greedy``'s move and
+loses against the best candidate, judged by many more samples than it had.
+
+At decisions where ``search`` searches (from seeded ``greedy`` hands, as
+``bench/bench_search.py`` takes them), every candidate of the bot is played on
+``--samples`` shared samples (no race, the bot's sampling of the hidden cards).
+The samples are split: a *pool* (the first ``--pool``), from which a choice rule
+draws the samples it would have had at a budget of ``--budget`` rollouts (about
+what ``search:time=0.2`` plays a decision), and the *truth* (the rest), whose
+mean value of each candidate judges the choice.  The rules (the bot's race and
+choice, and others to compare) are applied to the same draws, so they are
+compared on the same positions and samples without playing anything again.
+
+Figures a decision: the truth's gain of the rule's move over the greedy move
+(index 0), with its standard error over decisions, and the gain of the best
+candidate (what a rule with endless samples would reach; the truth's own noise
+makes this an overestimate).  The rollouts' policy is the same in the pool and
+the truth: this measures how well a rule spends a budget, not how good the
+rollouts' values are.
+
+Usage (from the repository root; the dump is the slow part, a few minutes)::
+
+    .venv/bin/python bench/bench_search_regret.py --positions 120 --dump /tmp/regret.json
+    .venv/bin/python bench/bench_search_regret.py --load /tmp/regret.json --budget 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from multiprocessing import Pool
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "src"))
+sys.path.insert(0, HERE)
+
+from bench_search import positions  # noqa: E402
+from burraco.bots.search import INFER, PRUNE_AFTER, PRUNE_EVERY, Race, SearchBot  # noqa: E402
+from burraco.state import GameState  # noqa: E402
+
+Vals = List[List[float]]
+
+
+def dump_one(args: Tuple[GameState, int, int, int, int, int, int]) -> Dict[str, Any]:
+    """Every candidate of one decision on ``samples`` shared samples: the bot's,
+    then those a bot with ``more`` candidates adds (``own``: how many are the bot's)."""
+    s, seat, hand, samples, seed, more, depth = args
+    view = s.view(seat)
+    bot = SearchBot(seed=seed, time=0.2)
+    cands = bot.candidates(view)
+    own = len(cands)
+    if more > own and own > 1:
+        cands += [m for m in SearchBot(seed=seed, time=0.2, cands=more).candidates(view)
+                  if m not in cands]
+    race = Race(view, cands, random.Random(seed * 7919 + s.turns), bot.generator(view),
+                infer=INFER, depth=depth)
+    t0 = time.process_time()
+    race.run(samples=samples)
+    cpu = time.process_time() - t0
+    return {"hand": hand, "turns": s.turns, "phase": view.phase, "own": own, "cpu": cpu,
+            "moves": [repr(m) for m in cands], "vals": race.vals}
+
+
+def mean(x: Sequence[float]) -> float:
+    """The mean (0 of nothing)."""
+    return sum(x) / len(x) if x else 0.0
+
+
+def paired(a: Sequence[float], b: Sequence[float]) -> Tuple[float, float]:
+    """Mean and standard error of ``a[k] - b[k]``."""
+    d = [x - y for x, y in zip(a, b)]
+    k = len(d)
+    if k < 2:
+        return (d[0] if d else 0.0), 0.0
+    m = sum(d) / k
+    var = sum((x - m) ** 2 for x in d) / (k - 1)
+    return m, math.sqrt(var / k)
+
+
+def pick_z(vals: Vals, alive: Sequence[int], z: float) -> int:
+    """The bot's choice (:meth:`SearchBot.pick`): the greedy move unless another
+    still played beats it by ``z`` standard errors on the shared samples."""
+    best, best_m = 0, 0.0
+    for i in alive:
+        if i == 0:
+            continue
+        m, se = paired(vals[i], vals[0])
+        if m > best_m and (se == 0 or m > z * se):
+            best, best_m = i, m
+    return best
+
+
+def race_rule(prune: float, z: float) -> Callable[[Vals, int], int]:
+    """The bot's race (:class:`Race`) with ``prune``, then its choice with ``z``."""
+    def rule(pool: Vals, budget: int) -> int:
+        n = len(pool)
+        got: Vals = [[] for _ in range(n)]
+        active = list(range(n))
+        used = 0
+        k = 0
+        while k < len(pool[0]) and len(active) > 1:
+            if k and used + len(active) > budget:
+                break
+            for i in active:
+                got[i].append(pool[i][k])
+            used += len(active)
+            k += 1
+            if prune > 0 and k >= PRUNE_AFTER and (k - PRUNE_AFTER) % PRUNE_EVERY == 0:
+                lead = max(active, key=lambda i: (sum(got[i]), -i))
+                drop = set()
+                for i in active:
+                    if i in (lead, 0):
+                        continue
+                    m, se = paired(got[i], got[lead])
+                    if m + prune * se < 0:
+                        drop.add(i)
+                active = [i for i in active if i not in drop]
+        kk = max(len(g) for g in got)
+        alive = [i for i, g in enumerate(got) if len(g) == kk]
+        return pick_z(got, alive, z)
+    return rule
+
+
+def halving_rule(z: float, keep0: bool = True) -> Callable[[Vals, int], int]:
+    """Sequential halving: the budget split over ``ceil(log2 n)`` rounds, each
+    playing the candidates left on new shared samples, then keeping the better
+    half by mean (the greedy move kept to the end); the choice as the bot's
+    with ``z`` on every sample the finalists share."""
+    def rule(pool: Vals, budget: int) -> int:
+        n = len(pool)
+        rounds = max(1, math.ceil(math.log2(n)))
+        got: Vals = [[] for _ in range(n)]
+        active = list(range(n))
+        k = 0
+        for r in range(rounds):
+            per = max(1, budget // (rounds * len(active)))
+            for _ in range(per):
+                if k >= len(pool[0]):
+                    break
+                for i in active:
+                    got[i].append(pool[i][k])
+                k += 1
+            if r == rounds - 1:
+                break
+            others = sorted((i for i in active if i != 0 or not keep0),
+                            key=lambda i: -mean(got[i]))
+            size = max(1, math.ceil(len(active) / 2) - (1 if keep0 else 0))
+            active = ([0] if keep0 else []) + others[:size]
+        # the finalists share the samples since the first round
+        kk = min(len(got[i]) for i in active)
+        return pick_z([g[:kk] for g in got], active, z)
+    return rule
+
+
+RULES: Dict[str, Callable[[Vals, int], int]] = {
+    "race (prune 2.5), z 1": race_rule(2.5, 1.0),
+    "race (prune 2.5), z 0.5": race_rule(2.5, 0.5),
+    "race, no pruning, z 1": race_rule(0.0, 1.0),
+    "halving, z 1": halving_rule(1.0),
+    "halving, z 0.5": halving_rule(0.5),
+}
+"""The choice rules compared: the bot's race with the ``prune`` and ``z`` it had
+before halving (:data:`BEFORE`), and others."""
+
+BEFORE = ("race (prune 2.5), z 1", True)
+"""The search before halving: the race over its own (6) candidates."""
+
+NOW = ("halving, z 1", False)
+"""The search with halving (``halve=1``, the default): 12 candidates."""
+
+
+def gains(rows: Sequence[Dict[str, Any]], rule: Callable[[Vals, int], int], own: bool,
+          pool_n: int, budget: int, draws: int, seed: int,
+          pools: Optional[Sequence[Dict[str, Any]]] = None) -> List[float]:
+    """A rule's gain over the greedy move by the truth, at each decision (the mean
+    over ``draws`` draws of the pool's samples in another order; the same orders
+    for every rule).  ``own``: among the bot's own candidates only, else among
+    every one dumped.  ``pools``: the rule draws from these values instead (a dump
+    of the same decisions and samples with other rollouts, e.g. ``--depth``),
+    judged by the truth of ``rows``."""
+    rng = random.Random(seed)
+    out = []
+    for j, row in enumerate(rows):
+        vals = row["vals"][:row.get("own", len(row["vals"]))] if own else row["vals"]
+        truth = [mean(v[pool_n:]) for v in vals]
+        if pools is not None:
+            assert pools[j]["moves"] == row["moves"], "the dumps are of other decisions"
+            vals = [v[:pool_n] for v in pools[j]["vals"][:len(vals)]]
+        cols = list(range(pool_n))
+        acc = 0.0
+        for _ in range(draws):
+            rng.shuffle(cols)
+            pool = [[v[c] for c in cols] for v in vals]  # the pool's samples only
+            acc += truth[rule(pool, budget)] - truth[0]
+        out.append(acc / draws)
+    return out
+
+
+def summary(x: Sequence[float]) -> Tuple[float, float]:
+    """Mean and standard error over decisions."""
+    m = mean(x)
+    if len(x) < 2:
+        return m, 0.0
+    var = sum((v - m) ** 2 for v in x) / (len(x) - 1)
+    return round(m, 2), round(math.sqrt(var / len(x)), 2)
+
+
+def main(argv: Any = None) -> int:
+    """Dump the values, or analyse dumps."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--positions", type=int, default=120, help="decisions (default 120)")
+    p.add_argument("--samples", type=int, default=500,
+                   help="samples of every candidate (default 500)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the hands and samples")
+    p.add_argument("--jobs", type=int, default=2, help="processes for the dump (default 2)")
+    p.add_argument("--dump", help="play the decisions and write their values here")
+    p.add_argument("--depth", type=int, default=0,
+                   help="rollouts cut after this many turns (the search's depth option)")
+    p.add_argument("--more", type=int, default=0,
+                   help="also play the candidates a bot with this many adds")
+    p.add_argument("--load", action="append", default=[], help="analyse these dumps")
+    p.add_argument("--pool", type=int, default=200,
+                   help="samples the rules draw from; the rest are the truth (default 200)")
+    p.add_argument("--pool-from", help="draw the rules' samples from this dump (of the "
+                   "same decisions, e.g. with --depth), its budget scaled by --cost")
+    p.add_argument("--cost", type=float, default=1.0,
+                   help="a rollout of --pool-from costs this share of one of --load")
+    p.add_argument("--budget", type=int, action="append", default=[],
+                   help="rollouts a decision (repeatable; default 450)")
+    p.add_argument("--draws", type=int, default=8, help="draws of the pool a decision")
+    args = p.parse_args(argv)
+    if args.dump:
+        pos = positions("italian", 4, args.positions, args.seed)
+        work = [(s, seat, hand, args.samples, args.seed * 1000 + i, args.more,
+                 args.depth) for i, (s, seat, hand) in enumerate(pos)]
+        with Pool(args.jobs) as pool:
+            rows = pool.map(dump_one, work, chunksize=1)
+        with open(args.dump, "w") as f:
+            json.dump(rows, f)
+        print(f"{len(rows)} decisions written to {args.dump}")
+        return 0
+    rows: List[Dict[str, Any]] = []
+    for path in args.load:
+        with open(path) as f:
+            rows.extend(json.load(f))
+    pools = None
+    if args.pool_from:
+        with open(args.pool_from) as f:
+            pools = json.load(f)[:len(rows)]
+        rows = rows[:len(pools)]
+    more = any(len(r["vals"]) > r.get("own", len(r["vals"])) for r in rows)
+    sets = (True, False) if more else (True,)
+    for b in args.budget or [450]:
+        bb = int(b / args.cost)
+        print(f"budget {b} rollouts a decision" + (f" ({bb} of --pool-from)" if pools else ""))
+        for phase in ("draw", "play", "all"):
+            rs = [r for r in rows if phase in ("all", r["phase"])]
+            if not rs:
+                continue
+            best = [max(mean(v[args.pool:]) for v in r["vals"]) - mean(r["vals"][0][args.pool:])
+                    for r in rs]
+            print(f"  {phase}: {len(rs)} decisions; gain over the greedy move a decision "
+                  f"(truth; standard error), the best candidate {summary(best)} (an overestimate)")
+            got = {(name, own): gains(rs, rule, own, args.pool, bb, args.draws, args.seed,
+                                      None if pools is None else
+                                      [pools[rows.index(r)] for r in rs])
+                   for name, rule in RULES.items() for own in sets}
+            base = got[BEFORE]
+            for (name, own), g in got.items():
+                m, se = summary(g)
+                d = summary([x - y for x, y in zip(g, base)])
+                tag = " (before)" if (name, own) == BEFORE else \
+                    " (now)" if (name, own) == NOW else ""
+                print(f"    {name + tag:32s} {'own' if own else 'all'}  {m:+7.2f} ({se:.2f})"
+                      f"  vs before {d[0]:+6.2f} ({d[1]:.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
