@@ -19,10 +19,15 @@ makes this an overestimate).  The rollouts' policy is the same in the pool and
 the truth: this measures how well a rule spends a budget, not how good the
 rollouts' values are.
 
-Usage (from the repository root; the dump is the slow part, a few minutes)::
+``--more 12`` also plays the candidates a bot with 12 adds (the bot's own are
+``own`` in the output, every one ``all``); ``--depth`` dumps rollouts cut short,
+for ``--pool-from``.  Each rule's line gives its gain a decision over the greedy
+move and, paired by decision, over the search before halving (:data:`BEFORE`).
 
-    .venv/bin/python bench/bench_search_regret.py --positions 120 --dump /tmp/regret.json
-    .venv/bin/python bench/bench_search_regret.py --load /tmp/regret.json --budget 100
+Usage (from the repository root; the dump is the slow part, some minutes)::
+
+    .venv/bin/python bench/bench_search_regret.py --positions 200 --more 12 --dump /tmp/r1.json
+    .venv/bin/python bench/bench_search_regret.py --load /tmp/r1.json --budget 150 --budget 450
 """
 
 from __future__ import annotations
@@ -42,7 +47,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "src"))
 sys.path.insert(0, HERE)
 
 from bench_search import positions  # noqa: E402
-from burraco.bots.search import INFER, PRUNE_AFTER, PRUNE_EVERY, Race, SearchBot  # noqa: E402
+from burraco.bots.search import (  # noqa: E402
+    INFER, PRUNE_AFTER, PRUNE_EVERY, Race, SearchBot, paired_difference)
 from burraco.state import GameState  # noqa: E402
 
 Vals = List[List[float]]
@@ -73,28 +79,11 @@ def mean(x: Sequence[float]) -> float:
     return sum(x) / len(x) if x else 0.0
 
 
-def paired(a: Sequence[float], b: Sequence[float]) -> Tuple[float, float]:
-    """Mean and standard error of ``a[k] - b[k]``."""
-    d = [x - y for x, y in zip(a, b)]
-    k = len(d)
-    if k < 2:
-        return (d[0] if d else 0.0), 0.0
-    m = sum(d) / k
-    var = sum((x - m) ** 2 for x in d) / (k - 1)
-    return m, math.sqrt(var / k)
-
-
-def pick_z(vals: Vals, alive: Sequence[int], z: float) -> int:
-    """The bot's choice (:meth:`SearchBot.pick`): the greedy move unless another
-    still played beats it by ``z`` standard errors on the shared samples."""
-    best, best_m = 0, 0.0
-    for i in alive:
-        if i == 0:
-            continue
-        m, se = paired(vals[i], vals[0])
-        if m > best_m and (se == 0 or m > z * se):
-            best, best_m = i, m
-    return best
+def pick_z(vals: Vals, z: float) -> int:
+    """The bot's choice (:meth:`SearchBot.pick`) with ``z``: the greedy move unless
+    another still played (the longest lists) beats it by ``z`` standard errors on
+    the shared samples."""
+    return SearchBot(seed=0, sims=1, z=z).pick(vals)
 
 
 def race_rule(prune: float, z: float) -> Callable[[Vals, int], int]:
@@ -118,13 +107,11 @@ def race_rule(prune: float, z: float) -> Callable[[Vals, int], int]:
                 for i in active:
                     if i in (lead, 0):
                         continue
-                    m, se = paired(got[i], got[lead])
+                    m, se = paired_difference(got[i], got[lead])
                     if m + prune * se < 0:
                         drop.add(i)
                 active = [i for i in active if i not in drop]
-        kk = max(len(g) for g in got)
-        alive = [i for i, g in enumerate(got) if len(g) == kk]
-        return pick_z(got, alive, z)
+        return pick_z(got, z)
     return rule
 
 
@@ -153,9 +140,7 @@ def halving_rule(z: float, keep0: bool = True) -> Callable[[Vals, int], int]:
                             key=lambda i: -mean(got[i]))
             size = max(1, math.ceil(len(active) / 2) - (1 if keep0 else 0))
             active = ([0] if keep0 else []) + others[:size]
-        # the finalists share the samples since the first round
-        kk = min(len(got[i]) for i in active)
-        return pick_z([g[:kk] for g in got], active, z)
+        return pick_z(got, z)  # the finalists have every sample
     return rule
 
 
@@ -172,8 +157,8 @@ before halving (:data:`BEFORE`), and others."""
 BEFORE = ("race (prune 2.5), z 1", True)
 """The search before halving: the race over its own (6) candidates."""
 
-NOW = ("halving, z 1", False)
-"""The search with halving (``halve=1``, the default): 12 candidates."""
+NOW = ("halving, z 0.5", False)
+"""The search now (``halve=1``, ``z`` 0.5, the defaults): halving over 12 candidates."""
 
 
 def gains(rows: Sequence[Dict[str, Any]], rule: Callable[[Vals, int], int], own: bool,
