@@ -25,7 +25,8 @@ decision whose race settles early (the candidates plainly behind the greedy
 choice dropped, :class:`Race`) leaves the rest of its budget to the decisions
 to come (:data:`BANK_MAX`).  With ``sims`` the bot is
 repeatable for a given seed; with ``time`` it depends on the machine's speed.
-Options: ``cands`` (candidates kept, default :data:`CANDS`, :data:`RACE_CANDS` with ``halve=0``), ``prune`` (default
+Options: ``cands`` (candidates kept, default :data:`CANDS`, :data:`RACE_CANDS` with
+``halve=0``), ``prune`` (default
 :data:`PRUNE_Z`; 0: off: candidates clearly behind the leader stop being played,
 so the rest of the budget goes to the moves still in question), ``depth`` (cut rollouts after
 this many turns and score the position as it stands; 0 = to the end), ``z``
@@ -33,7 +34,8 @@ this many turns and score the position as it stands; 0 = to the end), ``z``
 by, on the same samples, to be played instead; the greedy choice is the
 default, so noise alone does not make the search play worse than greedy),
 ``halve`` (1, the default: the play phase's candidates halved in rounds,
-:data:`HALVE`; 0: raced as at the draw), ``infer`` (0 to 1: how strongly the samples deal each other hand the cards its
+:data:`HALVE`; 0: raced as at the draw), ``infer`` (0 to 1: how strongly the
+samples deal each other hand the cards its
 seat's play makes likely, :func:`burraco.determinize.hand_weights`: the cards a
 seat threw away or declined seldom have their neighbours in its hand, a card
 that would go onto its side's melds would have been laid, and a hand that has
@@ -92,9 +94,9 @@ Z = 0.5
 """The ``z`` option's default: how many standard errors (of the paired difference on
 the shared samples) a candidate must lead the greedy choice by to be played instead
 (:meth:`SearchBot.pick`).  It was 1.0 until sequential halving came; judged by many
-more samples than the bot had (``bench/bench_search_regret.py``), 0.5 finds more at
-every budget measured (150 to 900 rollouts a decision), with halving and with the
-race alike (the README's search section has the figures)."""
+more samples than the bot had (``bench/bench_search_regret.py``), with halving 0.5
+finds more than 1.0 at every budget measured (150 to 900 rollouts a decision: +0.1 to
++0.9 points a decision; the README's search section has the figures)."""
 
 BANK_MAX = 2.0
 """A decision spends at most this many budgets saved at earlier ones (where the
@@ -210,8 +212,8 @@ class Race:
     def run_halving(self, *, deadline: Optional[float] = None,
                     rollouts: Optional[int] = None) -> None:
         """Spend the budget by sequential halving: ``ceil(log2 n)`` rounds for ``n``
-        candidates, each given an equal share of what is left of the time (up to
-        ``deadline``) or of ``rollouts`` (rollouts in all), playing the candidates
+        candidates, each given an equal share of the time up to ``deadline`` or of
+        ``rollouts`` (rollouts in all, counted from the start), playing the candidates
         still in on new shared samples (:meth:`run`), then keeping the better half
         by mean value (:meth:`halve`).  The finalists are played on every sample
         (they were in from the start), so they are compared on all of them.  A
