@@ -55,7 +55,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..cards import IS_WILD
 from ..determinize import hand_weights
@@ -379,20 +379,14 @@ class SearchBot(Bot):
         t0 = time.perf_counter()
         race = Race(view, cands, self.rng, self.generator(view), depth=self.depth,
                     prune=self.prune, infer=self.infer, informed=self.informed, w=self.w)
-        halving = self.halve and view.phase == "play" and n > 2
-        if self.time is not None:
-            if halving:
-                race.run_halving(deadline=t0 + allow)
-            else:
-                race.run(deadline=t0 + allow, until_settled=True)
-            spent = time.perf_counter() - t0
+        # ``sims`` counts rollouts (at least one sample of every candidate)
+        budget: Dict[str, Any] = ({"deadline": t0 + allow} if self.time is not None
+                                  else {"rollouts": int(allow)})
+        if self.halve and view.phase == "play" and n > 2:
+            race.run_halving(**budget)
         else:
-            # ``sims`` counts rollouts (at least one sample of every candidate)
-            if halving:
-                race.run_halving(rollouts=int(allow))
-            else:
-                race.run(rollouts=int(allow), until_settled=True)
-            spent = float(race.rollouts)
+            race.run(until_settled=True, **budget)
+        spent = time.perf_counter() - t0 if self.time is not None else float(race.rollouts)
         if race.settled:
             self.bank += per - spent
         elif allow > per:
