@@ -11,6 +11,9 @@ what ``search:time=0.2`` plays a decision), and the *truth* (the rest), whose
 mean value of each candidate judges the choice.  The rules (the bot's race and
 choice, and others to compare) are applied to the same draws, so they are
 compared on the same positions and samples without playing anything again.
+The race and the halving are the bot's own code (:class:`PoolRace`, a
+:class:`~burraco.bots.search.CandidateRace` that reads its samples from the pool),
+as is the choice (:meth:`SearchBot.pick`).
 
 Figures a decision: the truth's gain of the rule's move over the greedy move
 (index 0), with its standard error over decisions, and the gain of the best
@@ -47,8 +50,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "src"))
 sys.path.insert(0, HERE)
 
 from bench_search import positions  # noqa: E402
-from burraco.bots.search import (  # noqa: E402
-    INFER, PRUNE_AFTER, PRUNE_EVERY, Race, SearchBot, paired_difference)
+from burraco.bots.search import CandidateRace, INFER, Race, SearchBot  # noqa: E402
 from burraco.state import GameState  # noqa: E402
 
 Vals = List[List[float]]
@@ -86,61 +88,45 @@ def pick_z(vals: Vals, z: float) -> int:
     return SearchBot(seed=0, sims=1, z=z).pick(vals)
 
 
+class PoolRace(CandidateRace):
+    """The bot's own race and halving (:class:`CandidateRace`) on values played
+    before: the ``k``-th sample is column ``k`` of ``pool`` (one list of values a
+    candidate), until the pool runs out."""
+
+    def __init__(self, pool: Vals, *, prune: float = 0.0) -> None:
+        super().__init__(len(pool), prune=prune)
+        self.pool = pool
+
+    def sample(self) -> bool:
+        """Take the active candidates' values of the next column of the pool."""
+        k = self.samples
+        if k >= len(self.pool[0]):
+            return False
+        for i in self.active:
+            self.vals[i].append(self.pool[i][k])
+        self.rollouts += len(self.active)
+        self.samples = k + 1
+        return True
+
+
 def race_rule(prune: float, z: float) -> Callable[[Vals, int], int]:
-    """The bot's race (:class:`Race`) with ``prune``, then its choice with ``z``."""
+    """The bot's race (:meth:`CandidateRace.run` to one candidate left) with
+    ``prune`` at a ``sims`` budget, then its choice with ``z``."""
     def rule(pool: Vals, budget: int) -> int:
-        n = len(pool)
-        got: Vals = [[] for _ in range(n)]
-        active = list(range(n))
-        used = 0
-        k = 0
-        while k < len(pool[0]) and len(active) > 1:
-            if k and used + len(active) > budget:
-                break
-            for i in active:
-                got[i].append(pool[i][k])
-            used += len(active)
-            k += 1
-            if prune > 0 and k >= PRUNE_AFTER and (k - PRUNE_AFTER) % PRUNE_EVERY == 0:
-                lead = max(active, key=lambda i: (sum(got[i]), -i))
-                drop = set()
-                for i in active:
-                    if i in (lead, 0):
-                        continue
-                    m, se = paired_difference(got[i], got[lead])
-                    if m + prune * se < 0:
-                        drop.add(i)
-                active = [i for i in active if i not in drop]
-        return pick_z(got, z)
+        race = PoolRace(pool, prune=prune)
+        race.run(until_settled=True, rollouts=budget)
+        return pick_z(race.vals, z)
     return rule
 
 
-def halving_rule(z: float, keep0: bool = True) -> Callable[[Vals, int], int]:
-    """Sequential halving: the budget split over ``ceil(log2 n)`` rounds, each
-    playing the candidates left on new shared samples, then keeping the better
-    half by mean (the greedy move kept to the end); the choice as the bot's
-    with ``z`` on every sample the finalists share."""
+def halving_rule(z: float) -> Callable[[Vals, int], int]:
+    """The bot's sequential halving (:meth:`CandidateRace.run_halving`, the greedy
+    move kept to the end) at a ``sims`` budget, then its choice with ``z`` on every
+    sample the finalists share."""
     def rule(pool: Vals, budget: int) -> int:
-        n = len(pool)
-        rounds = max(1, math.ceil(math.log2(n)))
-        got: Vals = [[] for _ in range(n)]
-        active = list(range(n))
-        k = 0
-        for r in range(rounds):
-            per = max(1, budget // (rounds * len(active)))
-            for _ in range(per):
-                if k >= len(pool[0]):
-                    break
-                for i in active:
-                    got[i].append(pool[i][k])
-                k += 1
-            if r == rounds - 1:
-                break
-            others = sorted((i for i in active if i != 0 or not keep0),
-                            key=lambda i: -mean(got[i]))
-            size = max(1, math.ceil(len(active) / 2) - (1 if keep0 else 0))
-            active = ([0] if keep0 else []) + others[:size]
-        return pick_z(got, z)  # the finalists have every sample
+        race = PoolRace(pool)
+        race.run_halving(rollouts=budget)
+        return pick_z(race.vals, z)
     return rule
 
 

@@ -145,31 +145,24 @@ PRUNE_EVERY = 4
 """Samples between two looks for candidates to drop."""
 
 
-class Race:
-    """The rollout values of candidate moves on shared samples, sampled on demand
-    (:meth:`run`, again and again: each run goes on from where the last stopped,
-    with the same random stream), the candidates plainly behind dropped as the
-    samples come in (see :func:`sample_values`, which is one run of a race).  ``w``:
-    the weights of the rollouts' greedy policy at every seat (:data:`GREEDY` unless
-    the ``search`` bot is told otherwise; the hand review, :mod:`burraco.review`,
-    plays GREEDY)."""
+class CandidateRace:
+    """How a budget is spent on ``n`` candidate moves compared on shared samples:
+    sampled on demand (:meth:`run`, again and again: each run goes on from where
+    the last stopped), the candidates plainly behind dropped as the samples come
+    in (the race, with ``prune``), or halved in rounds (:meth:`run_halving`).
+    ``vals[i][k]`` is candidate ``i``'s value on the ``k``-th sample; ``active``
+    the candidates still played; those of ``protect`` are never dropped.
 
-    def __init__(self, view: PlayerView, cands: Sequence[Move], rng: random.Random,
-                 gen: MeldGenerator, *, depth: int = 0, prune: float = 0.0,
-                 protect: Sequence[int] = (0,), infer: float = 0.0,
-                 informed: bool = False, w: Weights = GREEDY) -> None:
-        self.view = view
-        self.informed = informed
-        self.w = w
-        self.weights = hand_weights(view, gen, infer) if infer > 0 else None
-        self.cands = list(cands)
-        self.rng = rng
-        self.gen = gen
-        self.depth = depth
+    Where the values come from is :meth:`sample`'s business: :class:`Race` plays
+    rollouts on determinizations of a seat's view; a bench
+    (``bench/bench_search_regret.py``) reads them from values played before, so it
+    judges this very code."""
+
+    def __init__(self, n: int, *, prune: float = 0.0, protect: Sequence[int] = (0,)) -> None:
         self.prune = prune
         self.keep = set(protect)
-        self.vals: List[List[float]] = [[] for _ in cands]
-        self.active = list(range(len(cands)))
+        self.vals: List[List[float]] = [[] for _ in range(n)]
+        self.active = list(range(n))
         self.samples = 0
         self.rollouts = 0
 
@@ -178,14 +171,19 @@ class Race:
         """Whether one candidate is left (the others dropped behind it)."""
         return len(self.active) == 1
 
+    def sample(self) -> bool:
+        """Play the active candidates on one more shared sample: append a value to
+        each one's list, count the sample and the rollouts; False (nothing played)
+        when there are no more samples to be had."""
+        raise NotImplementedError
+
     def run(self, *, samples: Optional[int] = None, deadline: Optional[float] = None,
             rollouts: Optional[int] = None, progress: Optional[Callable[[int], None]] = None,
             until_settled: bool = False) -> None:
         """Sample on until ``samples`` samples in all (None: no limit), ``rollouts``
         rollouts in all (None: no limit), ``deadline`` (no sample started after
         it, once the race has one), or, with ``until_settled``, one candidate
-        left; the race's first run plays one sample at least."""
-        view, vals = self.view, self.vals
+        left; the race's first run plays one sample at least (if there is one)."""
         while True:
             k = self.samples
             if samples is not None and k >= samples:
@@ -196,13 +194,9 @@ class Race:
                 break
             if deadline is not None and k and time.perf_counter() >= deadline:
                 break
-            base = view.determinize(self.rng, self.gen, self.weights)
-            for i in self.active:
-                s = base.copy()
-                s.play(self.cands[i])
-                vals[i].append(rollout(s, view.seat, self.depth, self.informed, self.w))
-            self.rollouts += len(self.active)
-            k = self.samples = k + 1
+            if not self.sample():
+                break
+            k = self.samples
             if progress is not None:
                 progress(k)
             if self.prune > 0 and len(self.active) > 1 and k >= PRUNE_AFTER and \
@@ -255,6 +249,47 @@ class Race:
             if m + self.prune * se < 0:
                 drop.add(i)
         self.active = [i for i in self.active if i not in drop]
+
+
+class Race(CandidateRace):
+    """The rollout values of candidate moves on shared samples (a
+    :class:`CandidateRace` whose samples are determinizations of ``view``, drawn
+    with ``rng``, :meth:`deal`, and whose values are :func:`rollout`'s); see
+    :func:`sample_values`, which is one run of a race.  ``w``: the weights of the
+    rollouts' greedy policy at every seat (:data:`GREEDY` unless the ``search`` bot
+    is told otherwise; the hand review, :mod:`burraco.review`, plays GREEDY)."""
+
+    def __init__(self, view: PlayerView, cands: Sequence[Move], rng: random.Random,
+                 gen: MeldGenerator, *, depth: int = 0, prune: float = 0.0,
+                 protect: Sequence[int] = (0,), infer: float = 0.0,
+                 informed: bool = False, w: Weights = GREEDY) -> None:
+        super().__init__(len(cands), prune=prune, protect=protect)
+        self.view = view
+        self.informed = informed
+        self.w = w
+        self.weights = hand_weights(view, gen, infer) if infer > 0 else None
+        self.cands = list(cands)
+        self.rng = rng
+        self.gen = gen
+        self.depth = depth
+
+    def deal(self) -> GameState:
+        """The next sample: a full state consistent with the view (the hidden cards
+        dealt with the race's ``rng``, by ``infer``'s weights)."""
+        return self.view.determinize(self.rng, self.gen, self.weights)
+
+    def sample(self) -> bool:
+        """Play every active candidate on a new :meth:`deal` to the end of the hand
+        (:func:`rollout`); always True."""
+        base = self.deal()
+        seat, vals = self.view.seat, self.vals
+        for i in self.active:
+            s = base.copy()
+            s.play(self.cands[i])
+            vals[i].append(rollout(s, seat, self.depth, self.informed, self.w))
+        self.rollouts += len(self.active)
+        self.samples += 1
+        return True
 
 
 def sample_values(view: PlayerView, cands: Sequence[Move], rng: random.Random,
