@@ -412,8 +412,7 @@ class SearchBot(Bot):
         per = self.time if self.time is not None else float(max(int(self.sims or 1), n))
         allow = per + min(self.bank, BANK_MAX * per)
         t0 = time.perf_counter()
-        race = Race(view, cands, self.rng, self.generator(view), depth=self.depth,
-                    prune=self.prune, infer=self.infer, informed=self.informed, w=self.w)
+        race = self.race(view, cands)
         # ``sims`` counts rollouts (at least one sample of every candidate)
         budget: Dict[str, Any] = ({"deadline": t0 + allow} if self.time is not None
                                   else {"rollouts": int(allow)})
@@ -428,6 +427,13 @@ class SearchBot(Bot):
             self.bank = max(0.0, self.bank - (spent - per))
         self.stats["rollouts"] += race.rollouts
         return cands[self.pick(race.vals)]
+
+    def race(self, view: PlayerView, cands: Sequence[Move]) -> Race:
+        """The race of one decision between ``cands``, by the bot's options (a
+        subclass may deal its samples otherwise: ``bench/bench_search_oracle.py``
+        deals the hidden hands as they are, to measure what knowing them is worth)."""
+        return Race(view, cands, self.rng, self.generator(view), depth=self.depth,
+                    prune=self.prune, infer=self.infer, informed=self.informed, w=self.w)
 
     def pick(self, vals: List[List[float]]) -> int:
         """The index of the candidate to play: the greedy choice (index 0) unless
