@@ -22,14 +22,15 @@ makes this an overestimate).  The rollouts' policy is the same in the pool and
 the truth: this measures how well a rule spends a budget, not how good the
 rollouts' values are.
 
-``--more 12`` also plays the candidates a bot with 12 adds (the bot's own are
-``own`` in the output, every one ``all``); ``--depth`` dumps rollouts cut short,
+Every decision's candidates are the bot's (``own`` in the output: 12), the search's
+before halving (``before``: 6, ``halve=0``), and with ``--more 20`` those a bot with
+20 adds (every one: ``all``); ``--depth`` dumps rollouts cut short,
 for ``--pool-from``.  Each rule's line gives its gain a decision over the greedy
 move and, paired by decision, over the search before halving (:data:`BEFORE`).
 
 Usage (from the repository root; the dump is the slow part, some minutes)::
 
-    .venv/bin/python bench/bench_search_regret.py --positions 200 --more 12 --dump /tmp/r1.json
+    .venv/bin/python bench/bench_search_regret.py --positions 200 --dump /tmp/r1.json
     .venv/bin/python bench/bench_search_regret.py --load /tmp/r1.json --budget 150 --budget 450
 """
 
@@ -58,12 +59,17 @@ Vals = List[List[float]]
 
 def dump_one(args: Tuple[GameState, int, int, int, int, int, int]) -> Dict[str, Any]:
     """Every candidate of one decision on ``samples`` shared samples: the bot's,
-    then those a bot with ``more`` candidates adds (``own``: how many are the bot's)."""
+    those of the search before halving (``halve=0``: 6) that it lacks, then those a
+    bot with ``more`` candidates adds (``own``: how many are the bot's; ``before``:
+    where the search before halving finds its own, in its order)."""
     s, seat, hand, samples, seed, more, depth = args
     view = s.view(seat)
     bot = SearchBot(seed=seed, time=0.2)
     cands = bot.candidates(view)
     own = len(cands)
+    old = SearchBot(seed=seed, time=0.2, halve=0).candidates(view)
+    cands += [m for m in old if m not in cands]
+    before = [cands.index(m) for m in old]
     if more > own and own > 1:
         cands += [m for m in SearchBot(seed=seed, time=0.2, cands=more).candidates(view)
                   if m not in cands]
@@ -72,7 +78,8 @@ def dump_one(args: Tuple[GameState, int, int, int, int, int, int]) -> Dict[str, 
     t0 = time.process_time()
     race.run(samples=samples)
     cpu = time.process_time() - t0
-    return {"hand": hand, "turns": s.turns, "phase": view.phase, "own": own, "cpu": cpu,
+    return {"hand": hand, "turns": s.turns, "phase": view.phase, "own": own,
+            "before": before, "cpu": cpu,
             "moves": [repr(m) for m in cands], "vals": race.vals}
 
 
@@ -140,30 +147,43 @@ RULES: Dict[str, Callable[[Vals, int], int]] = {
 """The choice rules compared: the bot's race with the ``prune`` and ``z`` it had
 before halving (:data:`BEFORE`), and others."""
 
-BEFORE = ("race (prune 2.5), z 1", True)
-"""The search before halving: the race over its own (6) candidates."""
+SETS = ("before", "own", "all")
+"""The candidates a rule chooses among: the search's before halving (``before``,
+``halve=0``: 6), the search's now (``own``: 12), every one dumped (``all``, with
+``--more``)."""
 
-NOW = ("halving, z 0.5", False)
-"""The search now (``halve=1``, ``z`` 0.5, the defaults): halving over 12 candidates."""
+BEFORE = ("race (prune 2.5), z 1", "before")
+"""The search before halving: the race over its 6 candidates."""
+
+NOW = ("halving, z 0.5", "own")
+"""The search now (``halve=1``, ``z`` 0.5, the defaults): halving over its 12 candidates."""
 
 
-def gains(rows: Sequence[Dict[str, Any]], rule: Callable[[Vals, int], int], own: bool,
+def chosen_from(row: Dict[str, Any], which: str) -> List[int]:
+    """The indices of a decision's candidates in set ``which`` (:data:`SETS`), the
+    greedy move (index 0) first."""
+    if which == "before":
+        return list(row["before"])
+    return list(range(row["own"] if which == "own" else len(row["vals"])))
+
+
+def gains(rows: Sequence[Dict[str, Any]], rule: Callable[[Vals, int], int], which: str,
           pool_n: int, budget: int, draws: int, seed: int,
           pools: Optional[Sequence[Dict[str, Any]]] = None) -> List[float]:
     """A rule's gain over the greedy move by the truth, at each decision (the mean
     over ``draws`` draws of the pool's samples in another order; the same orders
-    for every rule).  ``own``: among the bot's own candidates only, else among
-    every one dumped.  ``pools``: the rule draws from these values instead (a dump
+    for every rule), among the candidates of set ``which`` (:func:`chosen_from`).  ``pools``: the rule draws from these values instead (a dump
     of the same decisions and samples with other rollouts, e.g. ``--depth``),
     judged by the truth of ``rows``."""
     rng = random.Random(seed)
     out = []
     for j, row in enumerate(rows):
-        vals = row["vals"][:row.get("own", len(row["vals"]))] if own else row["vals"]
+        idx = chosen_from(row, which)
+        vals = [row["vals"][i] for i in idx]
         truth = [mean(v[pool_n:]) for v in vals]
         if pools is not None:
             assert pools[j]["moves"] == row["moves"], "the dumps are of other decisions"
-            vals = [v[:pool_n] for v in pools[j]["vals"][:len(vals)]]
+            vals = [pools[j]["vals"][i][:pool_n] for i in idx]
         cols = list(range(pool_n))
         acc = 0.0
         for _ in range(draws):
@@ -226,8 +246,8 @@ def main(argv: Any = None) -> int:
         with open(args.pool_from) as f:
             pools = json.load(f)[:len(rows)]
         rows = rows[:len(pools)]
-    more = any(len(r["vals"]) > r.get("own", len(r["vals"])) for r in rows)
-    sets = (True, False) if more else (True,)
+    more = any(len(r["vals"]) > max([r["own"]] + [i + 1 for i in r["before"]]) for r in rows)
+    sets = SETS if more else SETS[:2]
     for b in args.budget or [450]:
         bb = int(b / args.cost)
         print(f"budget {b} rollouts a decision" + (f" ({bb} of --pool-from)" if pools else ""))
@@ -239,17 +259,17 @@ def main(argv: Any = None) -> int:
                     for r in rs]
             print(f"  {phase}: {len(rs)} decisions; gain over the greedy move a decision "
                   f"(truth; standard error), the best candidate {summary(best)} (an overestimate)")
-            got = {(name, own): gains(rs, rule, own, args.pool, bb, args.draws, args.seed,
+            got = {(name, which): gains(rs, rule, which, args.pool, bb, args.draws, args.seed,
                                       None if pools is None else
                                       [pools[rows.index(r)] for r in rs])
-                   for name, rule in RULES.items() for own in sets}
+                   for name, rule in RULES.items() for which in sets}
             base = got[BEFORE]
-            for (name, own), g in got.items():
+            for (name, which), g in got.items():
                 m, se = summary(g)
                 d = summary([x - y for x, y in zip(g, base)])
-                tag = " (before)" if (name, own) == BEFORE else \
-                    " (now)" if (name, own) == NOW else ""
-                print(f"    {name + tag:32s} {'own' if own else 'all'}  {m:+7.2f} ({se:.2f})"
+                tag = " (before)" if (name, which) == BEFORE else \
+                    " (now)" if (name, which) == NOW else ""
+                print(f"    {name + tag:32s} {which:6s}  {m:+7.2f} ({se:.2f})"
                       f"  vs before {d[0]:+6.2f} ({d[1]:.2f})")
     return 0
 

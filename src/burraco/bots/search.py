@@ -95,8 +95,8 @@ Z = 0.5
 the shared samples) a candidate must lead the greedy choice by to be played instead
 (:meth:`SearchBot.pick`).  It was 1.0 until sequential halving came; judged by many
 more samples than the bot had (``bench/bench_search_regret.py``), with halving 0.5
-finds more than 1.0 at every budget measured (150 to 900 rollouts a decision: +0.1 to
-+0.9 points a decision; the README's search section has the figures)."""
+finds more than 1.0 at every budget measured (150 to 900 rollouts a decision: +0.4 to
++1.1 points a decision; the README's search section has the figures)."""
 
 BANK_MAX = 2.0
 """A decision spends at most this many budgets saved at earlier ones (where the
