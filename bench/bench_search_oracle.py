@@ -7,6 +7,9 @@ three ways.
 - ``hands``: the other hands as they really are; the stock and the packets (which
   no seat sees) shuffled again for every sample.  The most any reading of the
   other hands (better sampling from what each seat showed) could give.
+- ``opponents``: the opponents' hands as they really are; the partners' hidden
+  cards shuffled with the stock and packets (what reading the opponents alone
+  could give).
 - ``all``: the real state, stock order included (every sample the same: a
   search that sees the future as well).
 
@@ -39,30 +42,47 @@ from burraco.bots.search import Race, SearchBot  # noqa: E402
 from burraco.sim import hand_seed  # noqa: E402
 from burraco.state import GameState, Move, PlayerView  # noqa: E402
 
-WAYS = ("view", "hands", "all")
+WAYS = ("view", "hands", "opponents", "all")
 """How the samples are dealt (the module docstring)."""
 
 
 class OracleRace(Race):
-    """A race whose samples are the real state (``way`` ``all``), or the real
-    hands with the stock and packets shuffled again (``hands``)."""
+    """A race whose samples are the real state (``way`` ``all``), the real hands
+    with the stock and packets shuffled again (``hands``), or the opponents' real
+    hands and the rest shuffled (``opponents``)."""
 
     truth: GameState
     way: str
 
     def deal(self) -> GameState:
-        """The real state, its unseen-by-all cards shuffled for ``hands``."""
+        """The real state, its unseen-by-all cards shuffled for ``hands``, and the
+        partners' hidden cards with them for ``opponents``."""
         s = self.truth.copy()
-        if self.way == "hands":
-            pool = s.stock + [c for p in s.packets for c in p]
-            self.rng.shuffle(pool)
-            n = len(s.stock)
-            s.stock = pool[:n]
-            packets = []
-            for p in s.packets:
-                packets.append(pool[n:n + len(p)])
-                n += len(p)
-            s.packets = packets
+        if self.way == "all":
+            return s
+        seat = self.view.seat
+        mates = [p for p in range(s.players) if p != seat and s.side_of[p] == s.side_of[seat]] \
+            if self.way == "opponents" else []
+        pool = s.stock + [c for p in s.packets for c in p]
+        for p in mates:
+            for c in range(len(s.hands[p])):
+                pool += [c] * (s.hands[p][c] - s.known[p][c])
+        self.rng.shuffle(pool)
+        n = len(s.stock)
+        s.stock = pool[:n]
+        packets = []
+        for pk in s.packets:
+            packets.append(pool[n:n + len(pk)])
+            n += len(pk)
+        s.packets = packets
+        for p in mates:
+            hidden = s.hand_n[p] - sum(s.known[p])
+            hand = s.known[p][:]
+            for c in pool[n:n + hidden]:
+                hand[c] += 1
+            n += hidden
+            s.hands[p] = hand
+        s.forget_memo()
         return s
 
 

@@ -28,6 +28,13 @@ before halving (``before``: 6, ``halve=0``), and with ``--more 20`` those a bot 
 for ``--pool-from``.  Each rule's line gives its gain a decision over the greedy
 move and, paired by decision, over the search before halving (:data:`BEFORE`).
 
+How right the rollouts' values are is measured with ``--deal hands``: the dump's
+samples deal the other hands as they really are (the stock and packets shuffled),
+so its truth is what a move is worth in the real position.  ``--load`` such a dump
+with ``--pool-from`` a dump of the same decisions dealt as the bot deals (``view``,
+or ``policy=T`` for the search's ``policy`` option) judges the bot's choices, made
+from what it can know, by the real hands.
+
 Usage (from the repository root; the dump is the slow part, some minutes)::
 
     .venv/bin/python bench/bench_search_regret.py --positions 200 --dump /tmp/r1.json
@@ -51,18 +58,19 @@ sys.path.insert(0, os.path.join(HERE, "..", "src"))
 sys.path.insert(0, HERE)
 
 from bench_search import positions  # noqa: E402
+from bench_search_oracle import OracleRace  # noqa: E402
 from burraco.bots.search import CandidateRace, INFER, Race, SearchBot  # noqa: E402
 from burraco.state import GameState  # noqa: E402
 
 Vals = List[List[float]]
 
 
-def dump_one(args: Tuple[GameState, int, int, int, int, int, int]) -> Dict[str, Any]:
+def dump_one(args: Tuple[GameState, int, int, int, int, int, int, str]) -> Dict[str, Any]:
     """Every candidate of one decision on ``samples`` shared samples: the bot's,
     those of the search before halving (``halve=0``: 6) that it lacks, then those a
     bot with ``more`` candidates adds (``own``: how many are the bot's; ``before``:
     where the search before halving finds its own, in its order)."""
-    s, seat, hand, samples, seed, more, depth = args
+    s, seat, hand, samples, seed, more, depth, deal = args
     view = s.view(seat)
     bot = SearchBot(seed=seed, time=0.2)
     cands = bot.candidates(view)
@@ -73,8 +81,13 @@ def dump_one(args: Tuple[GameState, int, int, int, int, int, int]) -> Dict[str, 
     if more > own and own > 1:
         cands += [m for m in SearchBot(seed=seed, time=0.2, cands=more).candidates(view)
                   if m not in cands]
-    race = Race(view, cands, random.Random(seed * 7919 + s.turns), bot.generator(view),
-                infer=INFER, depth=depth)
+    rng = random.Random(seed * 7919 + s.turns)
+    if deal in ("hands", "opponents"):
+        race: Race = OracleRace(view, cands, rng, bot.generator(view), depth=depth)
+        race.truth, race.way = s, deal
+    else:
+        race = Race(view, cands, rng, bot.generator(view), infer=INFER, depth=depth,
+                    policy=float(deal[len("policy="):]) if deal.startswith("policy=") else 0.0)
     t0 = time.process_time()
     race.run(samples=samples)
     cpu = time.process_time() - t0
@@ -214,6 +227,10 @@ def main(argv: Any = None) -> int:
     p.add_argument("--dump", help="play the decisions and write their values here")
     p.add_argument("--depth", type=int, default=0,
                    help="rollouts cut after this many turns (the search's depth option)")
+    p.add_argument("--deal", default="view",
+                   help="how the dump's samples are dealt: view (the bot's), policy=T (the "
+                        "bot's with its policy option), hands (the other hands as they are), "
+                        "opponents (the opponents' hands as they are)")
     p.add_argument("--more", type=int, default=0,
                    help="also play the candidates a bot with this many adds")
     p.add_argument("--load", action="append", default=[], help="analyse these dumps")
@@ -227,10 +244,12 @@ def main(argv: Any = None) -> int:
                    help="rollouts a decision (repeatable; default 450)")
     p.add_argument("--draws", type=int, default=8, help="draws of the pool a decision")
     args = p.parse_args(argv)
+    if args.deal not in ("view", "hands", "opponents") and not args.deal.startswith("policy="):
+        p.error(f"--deal: {args.deal!r} is none of view, policy=T, hands, opponents")
     if args.dump:
         pos = positions("italian", 4, args.positions, args.seed)
         work = [(s, seat, hand, args.samples, args.seed * 1000 + i, args.more,
-                 args.depth) for i, (s, seat, hand) in enumerate(pos)]
+                 args.depth, args.deal) for i, (s, seat, hand) in enumerate(pos)]
         with Pool(args.jobs) as pool:
             rows = pool.map(dump_one, work, chunksize=1)
         with open(args.dump, "w") as f:
