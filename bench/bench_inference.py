@@ -1,8 +1,6 @@
 """How well the search's samples of the hidden hands match the real ones (issue 28):
 uniform deals against deals weighted by what each seat showed
-(:func:`burraco.determinize.hand_weights`), and with ``--policy`` deals drawn by how
-likely they make each seat's last discard (:mod:`burraco.bots.inference`), through
-the search's own :meth:`~burraco.bots.search.Race.deal`.
+(:func:`burraco.determinize.hand_weights`).
 
 Seeded hands are played by ``greedy`` at every seat; at every third decision of
 seat 0 (from its view only), ``--samples`` determinizations are drawn at each
@@ -24,12 +22,12 @@ import json
 import os
 import random
 import sys
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Sequence
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 from burraco.bots import make_bot  # noqa: E402
-from burraco.bots.search import Race  # noqa: E402
+from burraco.determinize import hand_weights  # noqa: E402
 from burraco.meldgen import MeldGenerator  # noqa: E402
 from burraco.state import GameState  # noqa: E402
 
@@ -37,11 +35,6 @@ from burraco.state import GameState  # noqa: E402
 def overlap(sample: Sequence[int], truth: Sequence[int]) -> int:
     """Cards in common between two count vectors."""
     return sum(min(a, b) for a, b in zip(sample, truth))
-
-
-def name(strength: float, temp: float) -> str:
-    """How one way of sampling is named in the output."""
-    return f"{strength:.2f}" + (f", policy {temp:g}" if temp else "")
 
 
 def main(argv: Sequence[str] = ()) -> int:
@@ -53,16 +46,10 @@ def main(argv: Sequence[str] = ()) -> int:
     ap.add_argument("--samples", type=int, default=20)
     ap.add_argument("--strengths", default="0,0.3,0.5,0.7")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--policy", default="",
-                    help="also these temperatures of the reading of the discards "
-                         "(the search's policy option), each at --policy-infer")
-    ap.add_argument("--policy-infer", type=float, default=0.8,
-                    help="the inference strength beside --policy (default 0.8)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(list(argv) or None)
-    ways: List[Tuple[float, float]] = [(float(x), 0.0) for x in a.strengths.split(",")]
-    ways += [(a.policy_infer, float(x)) for x in a.policy.split(",") if x]
-    hit = {way: 0 for way in ways}
+    strengths = [float(x) for x in a.strengths.split(",")]
+    hit = {st: 0 for st in strengths}
     total = 0
     points = 0
     for h in range(a.hands):
@@ -83,29 +70,28 @@ def main(argv: Sequence[str] = ()) -> int:
                             t[c] -= 1
                         truth.append(t)
                     hidden = sum(sum(truth[p]) for p in range(1, a.players))
-                    for st, temp in ways:
+                    for st in strengths:
+                        w = hand_weights(view, gen, st) if st > 0 else None
                         rng = random.Random(f"{h}:{k}:{st}")
-                        race = Race(view, [], rng, gen, infer=st, policy=temp)
                         for _ in range(a.samples):
-                            d = race.deal()
+                            d = view.determinize(rng, gen, w)
                             for p in range(1, a.players):
                                 sh = list(d.hands[p])
                                 for c in view.known[p]:
                                     sh[c] -= 1
-                                hit[(st, temp)] += overlap(sh, truth[p])
+                                hit[st] += overlap(sh, truth[p])
                     total += hidden * a.samples
             s.play(bots[s.turn].choose(view))
     out: Dict[str, Any] = {"decisions": points, "overlap": {
-        name(st, temp): round(hit[(st, temp)] / total, 4) if total else 0.0
-        for st, temp in ways}}
+        str(st): round(hit[st] / total, 4) if total else 0.0 for st in strengths}}
     if a.json:
         print(json.dumps(out))
     else:
         print(f"{a.variant} {a.players}p, {a.hands} hands, {points} decisions of seat 0, "
               f"{a.samples} samples each: share of the other hands' hidden cards a sample "
               f"puts right, by inference strength:")
-        for st, temp in ways:
-            print(f"  {name(st, temp)}: {out['overlap'][name(st, temp)]:.2%}")
+        for st in strengths:
+            print(f"  {st:.2f}: {out['overlap'][str(st)]:.2%}")
     return 0
 
 

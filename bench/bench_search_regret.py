@@ -18,9 +18,9 @@ as is the choice (:meth:`SearchBot.pick`).
 Figures a decision: the truth's gain of the rule's move over the greedy move
 (index 0), with its standard error over decisions, and the gain of the best
 candidate (what a rule with endless samples would reach; the truth's own noise
-makes this an overestimate).  The rollouts' policy is the same in the pool and
-the truth: this measures how well a rule spends a budget, not how good the
-rollouts' values are.
+makes this an overestimate).  In one dump the pool and the truth are sampled
+alike: that measures how well a rule spends a budget, not how right the values
+are (``--deal hands`` below does).
 
 Every decision's candidates are the bot's (``own`` in the output: 12), the search's
 before halving (``before``: 6, ``halve=0``), and with ``--more 20`` those a bot with
@@ -31,9 +31,10 @@ move and, paired by decision, over the search before halving (:data:`BEFORE`).
 How right the rollouts' values are is measured with ``--deal hands``: the dump's
 samples deal the other hands as they really are (the stock and packets shuffled),
 so its truth is what a move is worth in the real position.  ``--load`` such a dump
-with ``--pool-from`` a dump of the same decisions dealt as the bot deals (``view``,
-or ``policy=T`` for the search's ``policy`` option) judges the bot's choices, made
-from what it can know, by the real hands.
+with ``--pool-from`` a dump of the same decisions dealt as the bot deals (``view``)
+judges the bot's choices, made from what it can know, by the real hands; from a
+dump with ``--deal hands`` or ``--deal opponents``, the choices a bot would make
+that knew those hands.
 
 Usage (from the repository root; the dump is the slow part, some minutes)::
 
@@ -86,8 +87,7 @@ def dump_one(args: Tuple[GameState, int, int, int, int, int, int, str]) -> Dict[
         race: Race = OracleRace(view, cands, rng, bot.generator(view), depth=depth)
         race.truth, race.way = s, deal
     else:
-        race = Race(view, cands, rng, bot.generator(view), infer=INFER, depth=depth,
-                    policy=float(deal[len("policy="):]) if deal.startswith("policy=") else 0.0)
+        race = Race(view, cands, rng, bot.generator(view), infer=INFER, depth=depth)
     t0 = time.process_time()
     race.run(samples=samples)
     cpu = time.process_time() - t0
@@ -228,9 +228,8 @@ def main(argv: Any = None) -> int:
     p.add_argument("--depth", type=int, default=0,
                    help="rollouts cut after this many turns (the search's depth option)")
     p.add_argument("--deal", default="view",
-                   help="how the dump's samples are dealt: view (the bot's), policy=T (the "
-                        "bot's with its policy option), hands (the other hands as they are), "
-                        "opponents (the opponents' hands as they are)")
+                   help="how the dump's samples are dealt: view (the bot's), hands (the other "
+                        "hands as they are), opponents (the opponents' hands as they are)")
     p.add_argument("--more", type=int, default=0,
                    help="also play the candidates a bot with this many adds")
     p.add_argument("--load", action="append", default=[], help="analyse these dumps")
@@ -244,8 +243,8 @@ def main(argv: Any = None) -> int:
                    help="rollouts a decision (repeatable; default 450)")
     p.add_argument("--draws", type=int, default=8, help="draws of the pool a decision")
     args = p.parse_args(argv)
-    if args.deal not in ("view", "hands", "opponents") and not args.deal.startswith("policy="):
-        p.error(f"--deal: {args.deal!r} is none of view, policy=T, hands, opponents")
+    if args.deal not in ("view", "hands", "opponents"):
+        p.error(f"--deal: {args.deal!r} is none of view, hands, opponents")
     if args.dump:
         pos = positions("italian", 4, args.positions, args.seed)
         work = [(s, seat, hand, args.samples, args.seed * 1000 + i, args.more,

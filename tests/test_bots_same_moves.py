@@ -22,7 +22,7 @@ from burraco.state import GameState
 # (preset, players, hands, digest of the hands): recorded at a10ea7a; the closed-pile
 # presets (brazilian, closed, fechado) recorded again when a view's log stopped
 # naming the discards covered in a closed pile that was taken since (issue 23):
-# greedy reads the opponents' discards from the log (``opp_discarded_ranks``), and
+# greedy reads the opponents' discards from the log (``_opp_discarded_ranks``), and
 # with that reading left out the old and the new code play these hands alike
 GREEDY_HANDS = [
     ("italian", 4, 24, "fb9806397964d02a"),

@@ -380,10 +380,7 @@ def discard_cost(x: Ctx, c: int, opp_discarded: Optional[Set[int]] = None) -> fl
     return keep + danger
 
 
-def opp_discarded_ranks(x: Ctx) -> Optional[Set[int]]:
-    """The ranks the next opponent has thrown on the discard pile this hand, read
-    from the log (None where the context has no log: a rollout's uninformed
-    seat); :func:`discard_cost` counts a card of such a rank as less dangerous."""
+def _opp_discarded_ranks(x: Ctx) -> Optional[Set[int]]:
     if not x.history:
         return None
     nxt = x.nxt
@@ -469,7 +466,7 @@ def ranked(x: Ctx) -> List[Tuple[float, Move]]:
                 out.append((x.w.stock, m))
     else:
         wilds = sum(x.hand[c] for c in range(NUM_KINDS) if IS_WILD[c])
-        opp = opp_discarded_ranks(x)
+        opp = _opp_discarded_ranks(x)
         for m in legal:
             if m.action in (MELD, ADD):
                 out.append((move_gain(x, m, wilds), m))
@@ -530,7 +527,7 @@ def _choose_play(x: Ctx) -> Move:
         if cand:
             return max(cand, key=lambda m: move_gain(x, m, wilds))
         return redraw or legal[0]
-    opp = opp_discarded_ranks(x)
+    opp = _opp_discarded_ranks(x)
     best_d = discards[0]  # replaced by the first (any cost is below 1e18)
     best_c = 1e18
     for m in discards:
@@ -594,5 +591,5 @@ register("greedy", GreedyBot)
 
 __all__ = ["GreedyBot", "GREEDY", "TUNED", "Weights", "WEIGHT_OPTIONS", "weights_of",
            "choose_state",
-           "choose_ctx", "ranked", "move_gain", "discard_cost", "opp_discarded_ranks", "progress", "Ctx",
+           "choose_ctx", "ranked", "move_gain", "discard_cost", "progress", "Ctx",
            "ctx_from_view", "ctx_from_state"]

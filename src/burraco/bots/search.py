@@ -63,7 +63,6 @@ from ..meldgen import MeldGenerator
 from ..state import ADD, DISCARD, MELD, GameState, Move, PlayerView
 from . import Bot, register
 from .greedy import GREEDY, WEIGHT_OPTIONS, Weights, choose_state, ctx_from_view, ranked, weights_of
-from .inference import last_discards, likelihood
 
 
 CANDS = 12
@@ -137,15 +136,6 @@ def rollout(s: GameState, seat: int, depth: int = 0, informed: bool = False,
     side = s.side_of[seat]
     other = max(points[p] for p in range(s.players) if s.side_of[p] != side)
     return float(points[seat] - other)
-
-
-POLICY = 0.0
-"""The ``policy`` option's default: the temperature at which the samples are drawn
-by how likely they make the other seats' last discards
-(:mod:`burraco.bots.inference`); 0: off."""
-
-POLICY_TRIES = 20
-"""Samples drawn at most for one, with ``policy`` (:meth:`Race.deal`)."""
 
 
 PRUNE_AFTER = 12
@@ -272,11 +262,9 @@ class Race(CandidateRace):
     def __init__(self, view: PlayerView, cands: Sequence[Move], rng: random.Random,
                  gen: MeldGenerator, *, depth: int = 0, prune: float = 0.0,
                  protect: Sequence[int] = (0,), infer: float = 0.0,
-                 informed: bool = False, w: Weights = GREEDY, policy: float = 0.0) -> None:
+                 informed: bool = False, w: Weights = GREEDY) -> None:
         super().__init__(len(cands), prune=prune, protect=protect)
         self.view = view
-        self.policy = policy
-        self.discards = last_discards(view) if policy > 0 else []
         self.informed = informed
         self.w = w
         self.weights = hand_weights(view, gen, infer) if infer > 0 else None
@@ -287,25 +275,8 @@ class Race(CandidateRace):
 
     def deal(self) -> GameState:
         """The next sample: a full state consistent with the view (the hidden cards
-        dealt with the race's ``rng``, by ``infer``'s weights); with ``policy``, one
-        drawn in proportion to how likely it makes the other seats' last discards
-        (:func:`burraco.bots.inference.likelihood` at temperature ``policy``, by
-        rejection: each sample kept with that chance, the likeliest of
-        :data:`POLICY_TRIES` kept if none is)."""
-        view, rng = self.view, self.rng
-        s = view.determinize(rng, self.gen, self.weights)
-        if not self.discards:
-            return s
-        best, best_l = s, -1.0
-        for k in range(POLICY_TRIES):
-            if k:
-                s = view.determinize(rng, self.gen, self.weights)
-            lk = likelihood(s, self.discards, self.policy)
-            if rng.random() < lk:
-                return s
-            if lk > best_l:
-                best, best_l = s, lk
-        return best
+        dealt with the race's ``rng``, by ``infer``'s weights)."""
+        return self.view.determinize(self.rng, self.gen, self.weights)
 
     def sample(self) -> bool:
         """Play every active candidate on a new :meth:`deal` to the end of the hand
@@ -381,8 +352,7 @@ class SearchBot(Bot):
     OPTIONS = {"time": (float, 0.001, 3600.0), "sims": (int, 1, 10_000_000),
                "cands": (int, 1, 100), "depth": (int, 0, 10_000), "z": (float, 0.0, 100.0),
                "prune": (float, 0.0, 100.0), "infer": (float, 0.0, 1.0),
-               "informed": (int, 0, 1), "halve": (int, 0, 1),
-               "policy": (float, 0.0, 100_000.0), **WEIGHT_OPTIONS}
+               "informed": (int, 0, 1), "halve": (int, 0, 1), **WEIGHT_OPTIONS}
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         super().__init__(seed, **options)
@@ -396,7 +366,6 @@ class SearchBot(Bot):
         self.prune = float(options.get("prune", PRUNE_Z))
         self.infer = float(options.get("infer", INFER))
         self.informed = bool(options.get("informed", 0))
-        self.policy = float(options.get("policy", POLICY))
         self.w = weights_of(options, GREEDY)
         self.bank = 0.0
         self.stats = {"decisions": 0, "searched": 0, "rollouts": 0}
@@ -464,8 +433,7 @@ class SearchBot(Bot):
         subclass may deal its samples otherwise: ``bench/bench_search_oracle.py``
         deals the hidden hands as they are, to measure what knowing them is worth)."""
         return Race(view, cands, self.rng, self.generator(view), depth=self.depth,
-                    prune=self.prune, infer=self.infer, informed=self.informed, w=self.w,
-                    policy=self.policy)
+                    prune=self.prune, infer=self.infer, informed=self.informed, w=self.w)
 
     def pick(self, vals: List[List[float]]) -> int:
         """The index of the candidate to play: the greedy choice (index 0) unless
