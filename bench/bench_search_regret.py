@@ -11,9 +11,8 @@ what ``search:time=0.2`` plays a decision), and the *truth* (the rest), whose
 mean value of each candidate judges the choice.  The rules (the bot's race and
 choice, and others to compare) are applied to the same draws, so they are
 compared on the same positions and samples without playing anything again.
-The race and the halving are the bot's own code (:class:`PoolRace`, a
-:class:`~burraco.bots.search.CandidateRace` that reads its samples from the pool),
-as is the choice (:meth:`SearchBot.pick`).
+The race and the halving are the bot's own code, run on the pool
+(:class:`~burraco.bots.search.RecordedRace`), as is the choice (:meth:`SearchBot.pick`).
 
 Figures a decision: the truth's gain of the rule's move over the greedy move
 (index 0), with its standard error over decisions, and the gain of the best
@@ -60,7 +59,7 @@ sys.path.insert(0, HERE)
 
 from bench_search import positions  # noqa: E402
 from bench_search_oracle import OracleRace  # noqa: E402
-from burraco.bots.search import CandidateRace, INFER, Race, SearchBot  # noqa: E402
+from burraco.bots.search import INFER, Race, RecordedRace, SearchBot  # noqa: E402
 from burraco.state import GameState  # noqa: E402
 
 Vals = List[List[float]]
@@ -108,32 +107,11 @@ def pick_z(vals: Vals, z: float) -> int:
     return SearchBot(seed=0, sims=1, z=z).pick(vals)
 
 
-class PoolRace(CandidateRace):
-    """The bot's own race and halving (:class:`CandidateRace`) on values played
-    before: the ``k``-th sample is column ``k`` of ``pool`` (one list of values a
-    candidate), until the pool runs out."""
-
-    def __init__(self, pool: Vals, *, prune: float = 0.0) -> None:
-        super().__init__(len(pool), prune=prune)
-        self.pool = pool
-
-    def sample(self) -> bool:
-        """Take the active candidates' values of the next column of the pool."""
-        k = self.samples
-        if k >= len(self.pool[0]):
-            return False
-        for i in self.active:
-            self.vals[i].append(self.pool[i][k])
-        self.rollouts += len(self.active)
-        self.samples = k + 1
-        return True
-
-
 def race_rule(prune: float, z: float) -> Callable[[Vals, int], int]:
     """The bot's race (:meth:`CandidateRace.run` to one candidate left) with
     ``prune`` at a ``sims`` budget, then its choice with ``z``."""
     def rule(pool: Vals, budget: int) -> int:
-        race = PoolRace(pool, prune=prune)
+        race = RecordedRace(pool, prune=prune)
         race.run(until_settled=True, rollouts=budget)
         return pick_z(race.vals, z)
     return rule
@@ -144,7 +122,7 @@ def halving_rule(z: float) -> Callable[[Vals, int], int]:
     move kept to the end) at a ``sims`` budget, then its choice with ``z`` on every
     sample the finalists share."""
     def rule(pool: Vals, budget: int) -> int:
-        race = PoolRace(pool)
+        race = RecordedRace(pool)
         race.run_halving(rollouts=budget)
         return pick_z(race.vals, z)
     return rule

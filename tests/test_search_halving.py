@@ -13,7 +13,7 @@ import pytest
 
 from burraco.bots import make_bot
 from burraco.bots.greedy import choose_state
-from burraco.bots.search import CANDS, RACE_CANDS, CandidateRace, Race, SearchBot
+from burraco.bots.search import CANDS, RACE_CANDS, Race, RecordedRace, SearchBot
 from burraco.state import GameState, Move, PlayerView
 
 
@@ -110,32 +110,13 @@ def test_halve_option_and_its_candidates():
         make_bot("search:halve=2")
 
 
-class _Listed(CandidateRace):
-    """A race whose samples are columns of fixed values, as the regret bench's
-    ``PoolRace`` reads them."""
-
-    def __init__(self, pool: List[List[float]], prune: float = 0.0) -> None:
-        super().__init__(len(pool), prune=prune)
-        self.pool = pool
-
-    def sample(self) -> bool:
-        k = self.samples
-        if k >= len(self.pool[0]):
-            return False
-        for i in self.active:
-            self.vals[i].append(self.pool[i][k])
-        self.rollouts += len(self.active)
-        self.samples = k + 1
-        return True
-
-
 @pytest.mark.parametrize("budget", [60, 300])
 def test_the_rules_are_apart_from_where_samples_come_from(budget):
     """:class:`CandidateRace` holds the rules (halving, the race), :class:`Race`
     the rollouts: the same rules on the values a full run of the rollouts gave
     spend the budget alike (the same candidates kept, the same values), so a bench
-    that reads values played before (``bench/bench_search_regret.py``) judges the
-    bot's own rules."""
+    that reads values played before (:class:`RecordedRace`, as
+    ``bench/bench_search_regret.py`` does) judges the bot's own rules."""
     view, cands = _play_view(8)
     cands = cands[:8]
     gen = SearchBot(sims=1).generator(view)
@@ -143,7 +124,7 @@ def test_the_rules_are_apart_from_where_samples_come_from(budget):
     full.run(samples=budget // 2)
     for how in ("halving", "race"):
         live = Race(view, cands, random.Random(9), gen, prune=2.5)
-        listed = _Listed(full.vals, prune=2.5)
+        listed = RecordedRace(full.vals, prune=2.5)
         for r in (live, listed):
             if how == "halving":
                 r.run_halving(rollouts=budget)
@@ -156,7 +137,7 @@ def test_the_rules_are_apart_from_where_samples_come_from(budget):
 def test_a_race_stops_when_its_samples_run_out():
     """A race with no more samples to be had stops, whatever budget is left: three
     samples, not the thirty asked for; and a race of two halves what it has."""
-    listed = _Listed([[1.0, 2.0, 3.0], [0.0, 5.0, 9.0]])
+    listed = RecordedRace([[1.0, 2.0, 3.0], [0.0, 5.0, 9.0]])
     listed.run(samples=30)
     assert listed.samples == 3 and listed.vals == [[1.0, 2.0, 3.0], [0.0, 5.0, 9.0]]
     listed.run(rollouts=1000)

@@ -251,6 +251,29 @@ class CandidateRace:
         self.active = [i for i in self.active if i not in drop]
 
 
+class RecordedRace(CandidateRace):
+    """A :class:`CandidateRace` over values played before: its ``k``-th sample is
+    column ``k`` of ``values`` (one list a candidate, on shared samples), until they
+    run out.  The regret bench (``bench/bench_search_regret.py``) runs the bot's own
+    race and halving on it."""
+
+    def __init__(self, values: Sequence[Sequence[float]], *, prune: float = 0.0,
+                 protect: Sequence[int] = (0,)) -> None:
+        super().__init__(len(values), prune=prune, protect=protect)
+        self.values = values
+
+    def sample(self) -> bool:
+        """The active candidates' values of the next column; False when none is left."""
+        k = self.samples
+        if not self.values or k >= len(self.values[0]):
+            return False
+        for i in self.active:
+            self.vals[i].append(self.values[i][k])
+        self.rollouts += len(self.active)
+        self.samples = k + 1
+        return True
+
+
 class Race(CandidateRace):
     """The rollout values of candidate moves on shared samples (a
     :class:`CandidateRace` whose samples are determinizations of ``view``, drawn
