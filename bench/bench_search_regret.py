@@ -59,34 +59,10 @@ sys.path.insert(0, HERE)
 
 from bench_search import positions  # noqa: E402
 from bench_search_oracle import OracleRace  # noqa: E402
-from burraco.bots.greedy import _connect_total, ctx_from_view  # noqa: E402
 from burraco.bots.search import INFER, Race, RecordedRace, SearchBot  # noqa: E402
 from burraco.state import GameState  # noqa: E402
 
 Vals = List[List[float]]
-
-
-class ConnectedRace(Race):
-    """The bot's samples resampled by how well each other hand's cards hang together
-    (``greedy``'s own measure, as a player keeps the cards that connect): of
-    :data:`RESAMPLE` samples, one drawn in proportion to ``exp(total / temp)``."""
-
-    temp: float
-    x: Any
-
-    def deal(self) -> GameState:
-        """One of :data:`RESAMPLE` samples, by weight."""
-        got = [super(ConnectedRace, self).deal() for _ in range(RESAMPLE)]
-        seat = self.view.seat
-        score = [sum(_connect_total(self.x, s.hands[p]) for p in range(s.players) if p != seat)
-                 for s in got]
-        top = max(score)
-        w = [math.exp((v - top) / self.temp) for v in score]
-        return self.rng.choices(got, weights=w)[0]
-
-
-RESAMPLE = 8
-"""Samples drawn for one by :class:`ConnectedRace`."""
 
 
 def dump_one(args: Tuple[GameState, int, int, int, int, int, int, str]) -> Dict[str, Any]:
@@ -109,10 +85,6 @@ def dump_one(args: Tuple[GameState, int, int, int, int, int, int, str]) -> Dict[
     if deal in ("hands", "opponents"):
         race: Race = OracleRace(view, cands, rng, bot.generator(view), depth=depth)
         race.truth, race.way = s, deal
-    elif deal.startswith("connect="):
-        race = ConnectedRace(view, cands, rng, bot.generator(view), infer=INFER, depth=depth)
-        race.temp = float(deal[len("connect="):])
-        race.x = ctx_from_view(view, bot.generator(view))
     else:
         race = Race(view, cands, rng, bot.generator(view), infer=INFER, depth=depth)
     t0 = time.process_time()
@@ -249,7 +221,7 @@ def main(argv: Any = None) -> int:
                    help="rollouts a decision (repeatable; default 450)")
     p.add_argument("--draws", type=int, default=8, help="draws of the pool a decision")
     args = p.parse_args(argv)
-    if args.deal not in ("view", "hands", "opponents") and not args.deal.startswith("connect="):
+    if args.deal not in ("view", "hands", "opponents"):
         p.error(f"--deal: {args.deal!r} is none of view, hands, opponents")
     if args.dump:
         pos = positions("italian", 4, args.positions, args.seed)
