@@ -154,9 +154,9 @@ class CandidateRace:
     the candidates still played; those of ``protect`` are never dropped.
 
     Where the values come from is :meth:`sample`'s business: :class:`Race` plays
-    rollouts on determinizations of a seat's view; a bench
-    (``bench/bench_search_regret.py``) reads them from values played before, so it
-    judges this very code."""
+    rollouts on determinizations of a seat's view; :class:`RecordedRace` reads
+    values played before, so a bench (``bench/bench_search_regret.py``) judges this
+    very code."""
 
     def __init__(self, n: int, *, prune: float = 0.0, protect: Sequence[int] = (0,)) -> None:
         self.prune = prune
