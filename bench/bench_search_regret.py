@@ -64,6 +64,10 @@ from burraco.state import GameState  # noqa: E402
 
 Vals = List[List[float]]
 
+DEALS = ("view", "hands", "opponents")
+"""How a dump's samples may be dealt (``--deal``): as the bot deals them, or by
+:class:`OracleRace` with its way of that name."""
+
 
 def dump_one(args: Tuple[GameState, int, int, int, int, int, int, str]) -> Dict[str, Any]:
     """Every candidate of one decision on ``samples`` shared samples: the bot's,
@@ -82,7 +86,7 @@ def dump_one(args: Tuple[GameState, int, int, int, int, int, int, str]) -> Dict[
         cands += [m for m in SearchBot(seed=seed, time=0.2, cands=more).candidates(view)
                   if m not in cands]
     rng = random.Random(seed * 7919 + s.turns)
-    if deal in ("hands", "opponents"):
+    if deal != "view":
         race: Race = OracleRace(view, cands, rng, bot.generator(view), depth=depth)
         race.truth, race.way = s, deal
     else:
@@ -163,9 +167,10 @@ def gains(rows: Sequence[Dict[str, Any]], rule: Callable[[Vals, int], int], whic
           pools: Optional[Sequence[Dict[str, Any]]] = None) -> List[float]:
     """A rule's gain over the greedy move by the truth, at each decision (the mean
     over ``draws`` draws of the pool's samples in another order; the same orders
-    for every rule), among the candidates of set ``which`` (:func:`chosen_from`).  ``pools``: the rule draws from these values instead (a dump
-    of the same decisions and samples with other rollouts, e.g. ``--depth``),
-    judged by the truth of ``rows``."""
+    for every rule), among the candidates of set ``which`` (:func:`chosen_from`).
+    ``pools``: the rule draws from these values instead (a dump of the same
+    decisions and samples with other rollouts, e.g. ``--depth``, or dealt otherwise,
+    ``--deal``), judged by the truth of ``rows``."""
     rng = random.Random(seed)
     out = []
     for j, row in enumerate(rows):
@@ -205,7 +210,7 @@ def main(argv: Any = None) -> int:
     p.add_argument("--dump", help="play the decisions and write their values here")
     p.add_argument("--depth", type=int, default=0,
                    help="rollouts cut after this many turns (the search's depth option)")
-    p.add_argument("--deal", default="view",
+    p.add_argument("--deal", default="view", choices=DEALS,
                    help="how the dump's samples are dealt: view (the bot's), hands (the other "
                         "hands as they are), opponents (the opponents' hands as they are)")
     p.add_argument("--more", type=int, default=0,
@@ -221,8 +226,6 @@ def main(argv: Any = None) -> int:
                    help="rollouts a decision (repeatable; default 450)")
     p.add_argument("--draws", type=int, default=8, help="draws of the pool a decision")
     args = p.parse_args(argv)
-    if args.deal not in ("view", "hands", "opponents"):
-        p.error(f"--deal: {args.deal!r} is none of view, hands, opponents")
     if args.dump:
         pos = positions("italian", 4, args.positions, args.seed)
         work = [(s, seat, hand, args.samples, args.seed * 1000 + i, args.more,
